@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { AppContext, RouteEntry } from './context';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/routes';
+import { conversationRoutes } from './modules/conversations/routes';
+import { healthRoutes } from './modules/health/routes';
+import { adminStaticPlugin } from './plugins/admin-static';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { createRealtime } from './plugins/realtime';
+import { requestLogPlugin } from './plugins/request-log';
+import { securityPlugin } from './plugins/security';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+}
+
+/** Builds the whole app, plugins then modules; the server and the tests build the same one. */
+export async function buildApp({ config, database }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.token', 'req.headers.authorization', '*.password', '*.token'],
+        censor: '[hidden]',
+      },
+    },
+    // One line per request comes from plugins/request-log.ts instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      routeTable.push({ method, url: route.url, public: Boolean(route.config?.public) });
+    }
+  });
+
+  const ctx = {
+    config,
+    db: database.db,
+    auth: { tokenTtlMs: config.tokenTtlMs, login: config.login },
+  } as AppContext;
+  app.decorate('ctx', ctx);
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
+  await app.register(requestLogPlugin);
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(conversationRoutes);
+
+  await app.register(adminStaticPlugin, { root: config.adminDist });
+
+  ctx.realtime = await createRealtime(app, {
+    pool: database.pool,
+    databaseUrl: database.url,
+    corsOrigins: config.corsOrigins,
+  });
+  app.addHook('preClose', async () => {
+    await ctx.realtime.close();
+  });
+
+  return app;
+}

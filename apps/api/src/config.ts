@@ -1,0 +1,105 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** '12h', '30m', '90s', '2d' or a plain number of seconds, as milliseconds. */
+const duration = z
+  .string()
+  .trim()
+  .regex(/^\d+\s*(ms|s|m|h|d)?$/, 'must be a duration such as 90s, 30m, 12h or 2d')
+  .transform((value) => {
+    const match = /^(\d+)\s*(ms|s|m|h|d)?$/.exec(value) as RegExpExecArray;
+    const factor = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[2] ?? 's'] ?? 1000;
+    return Number(match[1]) * factor;
+  });
+
+const optional = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  DATABASE_POOL_MAX: int(10),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  ADMIN_EMAIL: optional,
+  ADMIN_PASSWORD: optional,
+  TOKEN_TTL: duration.default(12 * 3_600_000),
+  LOGIN_MAX_PER_EMAIL: int(5),
+  LOGIN_MAX_PER_IP: int(30),
+  LOGIN_WINDOW: duration.default(15 * 60_000),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  TRUST_PROXY: z
+    .enum(['true', 'false', ''])
+    .default('false')
+    .transform((v) => v === 'true'),
+  BODY_LIMIT: int(1_048_576),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_DIST: optional,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  embeddedPgPort: number | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  tokenTtlMs: number;
+  login: { maxPerEmail: number; maxPerIp: number; windowMs: number };
+  corsOrigins: string[];
+  trustProxy: boolean;
+  bodyLimit: number;
+  logLevel: Env['LOG_LEVEL'];
+  /** The built admin (apps/admin/dist), served at /. */
+  adminDist: string;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Parses the environment once; a bad value stops the start with a message naming the variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    tokenTtlMs: e.TOKEN_TTL,
+    login: { maxPerEmail: e.LOGIN_MAX_PER_EMAIL, maxPerIp: e.LOGIN_MAX_PER_IP, windowMs: e.LOGIN_WINDOW },
+    corsOrigins: e.CORS_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
+    bodyLimit: e.BODY_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : path.join(repoRoot, 'apps/admin/dist'),
+  };
+}

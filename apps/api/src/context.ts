@@ -1,0 +1,34 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { AuthSettings, Principal } from './modules/auth/service';
+import type { Realtime } from './plugins/realtime';
+
+/** What every module reaches through app.ctx: built once in app.ts. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  auth: AuthSettings;
+  realtime: Realtime;
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** Every route the app registered, for the test that proves each one is protected. */
+    routeTable: RouteEntry[];
+  }
+  interface FastifyRequest {
+    /** The signed-in admin; set on every protected route before its handler runs. */
+    principal: Principal;
+  }
+  interface FastifyContextConfig {
+    /** A route anyone may call (login, health). Everything else under /api needs an admin. */
+    public?: boolean;
+  }
+}

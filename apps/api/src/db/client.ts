@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** The database handle or an open transaction: repositories take either. */
+export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  url: string;
+  pool: pg.Pool;
+  db: Db;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+// Any fixed number: every instance takes the same lock, so only one migrates at a time.
+const MIGRATION_LOCK = 727_274_001;
+
+export function connectDatabase(url: string, poolMax = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 10_000 });
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return {
+    url,
+    pool,
+    db,
+    close: () => pool.end(),
+  };
+}
+
+/** Applies the migration set; instances starting together wait for each other. */
+export async function migrateDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.end();
+  }
+}

@@ -1,0 +1,32 @@
+import '../process-signals';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/open';
+import { generateDemo, removeDemo } from './generate';
+
+/**
+ * npm run demo [-- --reset] [-- --customers N]: adds the demo shop to the configured database
+ * (DATABASE_URL, or the embedded one under DATA_DIR while the app is stopped).
+ */
+async function main() {
+  const args = process.argv.slice(2);
+  const reset = args.includes('--reset');
+  const customersArg = args.indexOf('--customers');
+  const customers = customersArg >= 0 ? Number(args[customersArg + 1]) : undefined;
+  if (customers !== undefined && (!Number.isInteger(customers) || customers < 1)) {
+    throw new Error('--customers takes a whole number of at least 1');
+  }
+  const config = loadConfig();
+  const opened = await openDatabase(config, () => {});
+  try {
+    if (reset) await removeDemo(opened.database.db);
+    const summary = await generateDemo(opened.database.db, { customers });
+    process.stdout.write(`Demo shop ${reset ? 'rebuilt' : 'added'}: ${JSON.stringify(summary)}\n`);
+  } finally {
+    await opened.close();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`demo: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { MESSAGES } from '@backroom/contract';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * The built admin at /. Hashed assets are cached for good; index.html never, so a new release
+ * is picked up at the next load. Any path that is not a file nor under /api is a screen of the
+ * single-page admin and gets index.html; an unknown /api path is a JSON 404.
+ */
+export const adminStaticPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+  const built = existsSync(path.join(opts.root, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: opts.root,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.status(404).send({ success: false, message: MESSAGES.notFound });
+    }
+    if (!built) {
+      return reply.status(404).send({ success: false, message: 'The admin is not built: run npm run build' });
+    }
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+});

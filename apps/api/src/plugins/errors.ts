@@ -1,0 +1,54 @@
+import { MESSAGES } from '@backroom/contract';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error a service throws on purpose: its message is shown to the admin with this status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Issue = { instancePath: string; message?: string | undefined; params?: Record<string, unknown> };
+
+/** 'email: must be a valid email address': the first problem, naming its field. */
+export function validationMessage(issues: Issue[], context: string | undefined): string {
+  const issue = issues[0];
+  if (!issue) return 'Invalid request';
+  const keys = issue.params?.keys;
+  if (Array.isArray(keys) && keys.length > 0) return `${keys.join(', ')}: is not allowed`;
+  const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'request';
+  return `${field}: ${issue.message ?? 'is invalid'}`;
+}
+
+/**
+ * Every error leaves as { success: false, message } with its status. Validation errors name the
+ * field; unexpected errors are logged and answered with a generic 500.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply
+        .status(400)
+        .send({ success: false, message: validationMessage(error.validation, error.validationContext) });
+    }
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ success: false, message: error.message });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ success: false, message: MESSAGES.serverError });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ success: false, message: MESSAGES.serverError });
+    }
+    // Fastify's own client errors: malformed JSON, body too large, wrong content type.
+    return reply.status(status).send({ success: false, message: error.message });
+  });
+});

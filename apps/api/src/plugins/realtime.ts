@@ -1,0 +1,121 @@
+import { EVENTS, isObjectId, TOKEN_HEADER } from '@backroom/contract';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { Server, type Socket } from 'socket.io';
+import { authenticate } from '../modules/auth/service';
+
+/** Room names, written once. */
+export const ROOMS = {
+  admins: 'admins',
+  session: (id: string) => `session:${id}`,
+  conversation: (id: string) => `conversation:${id}`,
+} as const;
+
+export interface Realtime {
+  io: Server;
+  /** Sends an event to every admin who joined the global room, on every instance. */
+  toAdmins(event: string, payload: unknown): void;
+  close(): Promise<void>;
+}
+
+/**
+ * socket.io on the app's own port. Broadcasts go through the PostgreSQL adapter, so several
+ * instances on one database reach each other's sockets, and a storefront can emit with
+ * @socket.io/postgres-emitter. Sockets authenticate with the admin's token and close when
+ * their session ends: at expiry, or when the database announces a revocation.
+ */
+export async function createRealtime(
+  app: FastifyInstance,
+  options: { pool: pg.Pool; databaseUrl: string; corsOrigins: string[] },
+): Promise<Realtime> {
+  const io = new Server(app.server, {
+    serveClient: false,
+    cors: options.corsOrigins.length > 0 ? { origin: options.corsOrigins, credentials: true } : undefined,
+    adapter: createAdapter(options.pool, { errorHandler: (err) => app.log.warn({ err }, 'socket.io adapter') }),
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const principal = await authenticate(app.ctx.db, handshakeToken(socket));
+      socket.data.principal = principal;
+      await socket.join(ROOMS.session(principal.sessionId));
+      next();
+    } catch (error) {
+      next(error instanceof Error ? error : new Error('unauthorised'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    const { expiresAt } = socket.data.principal as { expiresAt: Date };
+    const expiry = setTimeout(() => socket.disconnect(true), Math.min(expiresAt.getTime() - Date.now(), 2 ** 31 - 1));
+    socket.on('disconnect', () => clearTimeout(expiry));
+    socket.on(EVENTS.joinAdminGlobal, () => socket.join(ROOMS.admins));
+    socket.on(EVENTS.join, (conversationId: unknown) => {
+      if (isObjectId(conversationId)) socket.join(ROOMS.conversation(conversationId));
+    });
+  });
+
+  const revocations = listenForRevocations(app, options.databaseUrl, (sessionId) => {
+    io.local.in(ROOMS.session(sessionId)).disconnectSockets(true);
+  });
+  await revocations.ready;
+
+  return {
+    io,
+    toAdmins: (event, payload) => {
+      io.to(ROOMS.admins).emit(event, payload);
+    },
+    async close() {
+      await revocations.close();
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await io.of('/').adapter.close();
+    },
+  };
+}
+
+function handshakeToken(socket: Socket): string | undefined {
+  const fromAuth = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+  if (typeof fromAuth === 'string') return fromAuth;
+  const header = socket.handshake.headers[TOKEN_HEADER];
+  return Array.isArray(header) ? header[0] : header;
+}
+
+/** LISTEN on 'session_revoked' (raised by triggers), reconnecting if the connection drops. */
+function listenForRevocations(app: FastifyInstance, url: string, onRevoked: (sessionId: string) => void) {
+  let client: pg.Client | undefined;
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (msg) => {
+      if (msg.channel === 'session_revoked' && msg.payload) onRevoked(msg.payload);
+    });
+    next.on('error', (err) => {
+      app.log.warn({ err }, 'session revocation listener lost its connection');
+      next.end().catch(() => {});
+      if (!closed) retry = setTimeout(connect, 1000);
+    });
+    try {
+      await next.connect();
+      await next.query('LISTEN session_revoked');
+      client = next;
+      if (closed) await next.end();
+    } catch (err) {
+      app.log.warn({ err }, 'session revocation listener could not connect');
+      next.end().catch(() => {});
+      if (!closed) retry = setTimeout(connect, 1000);
+    }
+  };
+  const ready = connect();
+  return {
+    ready,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      await ready;
+      await client?.end().catch(() => {});
+    },
+  };
+}

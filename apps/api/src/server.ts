@@ -1,0 +1,64 @@
+import './process-signals';
+import pino from 'pino';
+import { buildApp } from './app';
+import { ensureFirstAdmin } from './bootstrap/first-admin';
+import { loadConfig } from './config';
+import { openDatabase } from './db/open';
+import { generateDemo } from './demo/generate';
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+
+async function main() {
+  const opened = await openDatabase(config, (line) => log.debug({ postgres: line }));
+  const admin = await ensureFirstAdmin(opened.database.db, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+    dataDir: config.dataDir,
+  });
+  if (opened.created) {
+    const demo = await generateDemo(opened.database.db);
+    log.info({ demo }, 'new shop: demo data added');
+  }
+
+  const app = await buildApp({ config, database: opened.database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down: finishing requests');
+    // Fastify answers 503 to new requests while the ones under way finish.
+    const force = setTimeout(() => process.exit(1), 20_000);
+    try {
+      await app.close();
+      await opened.close();
+      log.info('stopped');
+      clearTimeout(force);
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [
+    '',
+    `  Backroom is running at http://${shown}:${config.port}`,
+    `  Database: ${opened.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
+    `  Admin login: ${admin.email}`,
+    `  Password:    ${admin.password ?? '(the one you set; not shown)'}`,
+    admin.file ? `  (kept in ${admin.file})` : '',
+    '',
+  ];
+  process.stdout.write(`${lines.filter((l, i) => l !== '' || i === 0 || i === lines.length - 1).join('\n')}\n`);
+}
+
+main().catch((err) => {
+  log.fatal(err instanceof Error ? { message: err.message } : { err }, 'Backroom could not start');
+  process.stderr.write(`\nBackroom could not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,42 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import { connectDatabase, type Database } from '../../src/db/client';
+import { createFreshDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database of its own; env values override the defaults. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const url = await createFreshDatabase();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    ADMIN_DIST: path.join(dataDir, 'no-admin-build'),
+    ...env,
+  });
+  const database = connectDatabase(url, 5);
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { Db } from '../../src/db/client';
+import { sessions, users } from '../../src/db/schema';
+import { hashPassword } from '../../src/modules/auth/passwords';
+import { hashToken, newToken } from '../../src/modules/auth/tokens';
+
+let serial = 0;
+
+/** A user straight in the database, with a known password. */
+export async function createUser(
+  db: Db,
+  values: { role?: 'user' | 'admin'; name?: string; email?: string; password?: string; isActive?: boolean } = {},
+) {
+  serial += 1;
+  const password = values.password ?? `pass-word-${serial}`;
+  const rows = await db
+    .insert(users)
+    .values({
+      name: values.name ?? `Test User${serial}`,
+      email: values.email ?? `user${serial}-${Date.now()}@test.example`,
+      passwordHash: await hashPassword(password),
+      role: values.role ?? 'user',
+      isActive: values.isActive ?? true,
+    })
+    .returning({ id: users.id, email: users.email, name: users.name });
+  return { ...(rows[0] as { id: string; email: string; name: string }), password };
+}
+
+/**
+ * A session row made directly, as the storefront would for a customer, or already expired:
+ * tokens the login route would never hand out.
+ */
+export async function createSessionToken(db: Db, userId: string, expiresAt = new Date(Date.now() + 3_600_000)) {
+  const token = newToken();
+  const rows = await db
+    .insert(sessions)
+    .values({ userId, tokenHash: hashToken(token), expiresAt })
+    .returning({ id: sessions.id });
+  return { token, sessionId: (rows[0] as { id: string }).id };
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { emailSchema } from './common';
+import { ROLES } from './constants';
+
+/** POST /api/user/admin: an admin signs in. */
+export const loginRequestSchema = z.strictObject({
+  email: emailSchema,
+  password: z.string({ error: 'is required' }).min(1, 'is required').max(1024, 'is too long'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const loginResponseSchema = z.object({
+  success: z.literal(true),
+  token: z.string(),
+  message: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** GET /api/user/info: who is signed in. */
+export const userInfoResponseSchema = z.object({
+  success: z.literal(true),
+  user: z.object({
+    name: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+  }),
+});
+export type UserInfoResponse = z.infer<typeof userInfoResponseSchema>;

@@ -1,0 +1,25 @@
+/** The admin's screens (spec 1 section 2.1) in the sidebar's default order. */
+export const SIDEBAR_ENTRIES = [
+  { path: '/', label: 'Dashboard' },
+  { path: '/add', label: 'Add Product' },
+  { path: '/list', label: 'Products' },
+  { path: '/orders', label: 'Orders' },
+  { path: '/users', label: 'Users' },
+  { path: '/admin-management', label: 'Admin Management' },
+  { path: '/discounts', label: 'Discounts' },
+  { path: '/categories', label: 'Categories' },
+  { path: '/bundle-sale', label: 'Bundle Sale' },
+  { path: '/messages', label: 'Messages' },
+] as const;
+
+export type SidebarPath = (typeof SIDEBAR_ENTRIES)[number]['path'];
+export const DEFAULT_SIDEBAR_ORDER: readonly SidebarPath[] = SIDEBAR_ENTRIES.map((e) => e.path);
+
+/** Every API path the admin calls, written once. */
+export const API_PATHS = {
+  login: '/api/user/admin',
+  logout: '/api/user/logout',
+  userInfo: '/api/user/info',
+  unread: '/api/conversations/admin/unread',
+  health: '/api/health',
+} as const;
