@@ -1,7 +1,9 @@
 import '../process-signals';
+import { like } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
-import { generateDemo, removeDemo } from './generate';
+import { users } from '../db/schema';
+import { DEMO_DOMAIN, generateDemo, removeDemo } from './generate';
 
 /**
  * npm run demo [-- --reset] [-- --customers N]: adds the demo shop to the configured database
@@ -18,8 +20,20 @@ async function main() {
   const config = loadConfig();
   const opened = await openDatabase(config, () => {});
   try {
-    if (reset) await removeDemo(opened.database.db);
-    const summary = await generateDemo(opened.database.db, { customers });
+    const db = opened.database.db;
+    if (reset) await removeDemo(db);
+    else if (
+      (
+        await db
+          .select({ id: users.id })
+          .from(users)
+          .where(like(users.email, `%@${DEMO_DOMAIN}`))
+          .limit(1)
+      ).length
+    ) {
+      throw new Error('the demo shop is already there; rebuild it with: npm run demo -- --reset');
+    }
+    const summary = await generateDemo(db, { customers });
     process.stdout.write(`Demo shop ${reset ? 'rebuilt' : 'added'}: ${JSON.stringify(summary)}\n`);
   } finally {
     await opened.close();
