@@ -9,8 +9,11 @@ export async function createFreshDatabase(): Promise<string> {
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   try {
+    // Copies from one template may not overlap: test files in other workers wait their turn.
+    await admin.query('select pg_advisory_lock(4242)');
     await admin.query(`create database ${name} template ${inject('templateDatabase')}`);
   } finally {
+    await admin.query('select pg_advisory_unlock(4242)').catch(() => {});
     await admin.end();
   }
   const url = new URL(server);
