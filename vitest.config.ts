@@ -6,12 +6,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/admin/src/**/*.test.{ts,tsx}'],
         },
       },
       {
         test: {
           name: 'api',
+          sequence: { groupOrder: 1 },
           include: ['apps/api/test/**/*.test.ts'],
           globalSetup: ['apps/api/test/setup/global-database.ts'],
           setupFiles: ['apps/api/test/setup/fail-on-console-error.ts'],

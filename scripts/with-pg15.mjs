@@ -3,7 +3,7 @@
 // also proves the oldest server we support. Debian's postgresql package puts the binaries in
 // /usr/lib/postgresql/15/bin; .ci/run installs it when missing.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,9 @@ import path from 'node:path';
 const bin = process.env.PG15_BIN ?? '/usr/lib/postgresql/15/bin';
 const command = process.argv.slice(2);
 if (!existsSync(path.join(bin, 'initdb'))) {
-  console.error(`PostgreSQL 15 binaries not found in ${bin}: install them (apt-get install postgresql-15) or set PG15_BIN.`);
+  console.error(
+    `PostgreSQL 15 binaries not found in ${bin}: install them (apt-get install postgresql-15) or set PG15_BIN.`,
+  );
   process.exit(1);
 }
 
@@ -35,7 +37,17 @@ const sh = (args) => {
 let code = 1;
 try {
   sh([path.join(bin, 'initdb'), '-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C']);
-  sh([path.join(bin, 'pg_ctl'), '-D', data, '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -h 127.0.0.1`, 'start']);
+  sh([
+    path.join(bin, 'pg_ctl'),
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -h 127.0.0.1`,
+    'start',
+  ]);
   console.log(`PostgreSQL 15 on port ${port}: running ${command.join(' ')}`);
   code = await new Promise((resolve) => {
     const child = spawn(command[0], command.slice(1), {

@@ -81,7 +81,10 @@ describe('the demo shop', () => {
     expect(unread?.n).toBeGreaterThan(0);
 
     await removeDemo(t.database.db);
-    const [left] = await t.database.db.select({ n: count() }).from(users).where(like(users.email, `%@${DEMO_DOMAIN}`));
+    const [left] = await t.database.db
+      .select({ n: count() })
+      .from(users)
+      .where(like(users.email, `%@${DEMO_DOMAIN}`));
     expect(left?.n).toBe(0);
     const [msgs] = await t.database.db.select({ n: count() }).from(messages);
     expect(msgs?.n).toBe(0);

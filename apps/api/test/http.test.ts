@@ -99,9 +99,11 @@ describe('headers and limits', () => {
     expect(res.json().success).toBe(false);
   });
 
-  it('answers the health check without a token', async () => {
-    const res = await t.app.inject({ method: 'GET', url: API_PATHS.health });
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, status: 'ok' });
+  it('answers the health checks without a token', async () => {
+    for (const url of [API_PATHS.health, API_PATHS.live]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.json()).toEqual({ success: true, status: 'ok' });
+    }
   });
 });

@@ -6,7 +6,13 @@ import { createSessionToken, createUser } from './helpers/users';
  * The reviewed list of API routes anyone may call. A route added later without protection
  * fails this file until it is protected or reviewed in here.
  */
-const PUBLIC_ROUTES = ['POST /api/user/admin', 'GET /api/health', 'HEAD /api/health'];
+const PUBLIC_ROUTES = [
+  'POST /api/user/admin',
+  'GET /api/health',
+  'HEAD /api/health',
+  'GET /api/health/live',
+  'HEAD /api/health/live',
+];
 
 let t: TestApp;
 const tokens: Record<string, string> = {};

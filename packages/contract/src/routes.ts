@@ -22,4 +22,5 @@ export const API_PATHS = {
   userInfo: '/api/user/info',
   unread: '/api/conversations/admin/unread',
   health: '/api/health',
+  live: '/api/health/live',
 } as const;
