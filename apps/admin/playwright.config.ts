@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -9,7 +9,11 @@ import { defineConfig, devices } from '@playwright/test';
  * put in the environment once, by the runner's process, so its workers read the same ones.
  */
 const env = process.env;
-env.BACKROOM_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'backroom-e2e-'));
+if (!env.BACKROOM_E2E_DATA_DIR) {
+  env.BACKROOM_E2E_DATA_DIR = mkdtempSync(path.join(os.tmpdir(), 'backroom-e2e-'));
+  // The embedded PostgreSQL runs as the postgres user when we are root: it must enter the folder.
+  chmodSync(env.BACKROOM_E2E_DATA_DIR, 0o755);
+}
 env.BACKROOM_E2E_PORT ??= '3917';
 env.BACKROOM_E2E_PG_PORT ??= '54329';
 env.BACKROOM_E2E_ADMIN_EMAIL ??= 'e2e.admin@example.com';

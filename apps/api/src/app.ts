@@ -4,14 +4,18 @@ import type { Config } from './config';
 import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/routes';
+import { categoryRoutes } from './modules/categories/routes';
 import { conversationRoutes } from './modules/conversations/routes';
 import { healthRoutes } from './modules/health/routes';
+import { optionRoutes } from './modules/options/routes';
+import { productRoutes } from './modules/products/routes';
 import { adminStaticPlugin } from './plugins/admin-static';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { createRealtime } from './plugins/realtime';
 import { requestLogPlugin } from './plugins/request-log';
 import { securityPlugin } from './plugins/security';
+import { uploadsPlugin } from './plugins/uploads';
 
 export interface BuildOptions {
   config: Config;
@@ -58,10 +62,14 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
   await app.register(requestLogPlugin);
   await app.register(authPlugin);
+  await app.register(uploadsPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(conversationRoutes);
+  await app.register(productRoutes);
+  await app.register(categoryRoutes);
+  await app.register(optionRoutes);
 
   await app.register(adminStaticPlugin, { root: config.adminDist });
 

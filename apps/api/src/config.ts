@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_UPLOAD_MAX_BYTES } from '@backroom/contract';
 import { z } from 'zod';
 
 /** '12h', '30m', '90s', '2d' or a plain number of seconds, as milliseconds. */
@@ -50,6 +51,12 @@ const envSchema = z.object({
   BODY_LIMIT: int(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_DIST: optional,
+  UPLOAD_MAX_BYTES: int(DEFAULT_UPLOAD_MAX_BYTES),
+  S3_ENDPOINT: optional.pipe(z.url({ error: 'must be a URL such as http://127.0.0.1:9000' }).optional()),
+  S3_BUCKET: optional,
+  S3_REGION: z.string().trim().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -72,6 +79,19 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** The built admin (apps/admin/dist), served at /. */
   adminDist: string;
+  /** Image uploads (docs/decisions/009-images.md): largest accepted file, local folder. */
+  uploads: { maxBytes: number; dir: string };
+  /** An S3-compatible bucket for images instead of the local folder, when S3_BUCKET is set. */
+  s3: S3Config | undefined;
+}
+
+export interface S3Config {
+  /** Unset means AWS itself; set for any S3-compatible server (path-style addressing). */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -84,11 +104,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.S3_ENDPOINT && !e.S3_BUCKET) {
+    throw new Error('Invalid configuration:\n  S3_BUCKET: is required when S3_ENDPOINT is set');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
@@ -101,5 +125,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : path.join(repoRoot, 'apps/admin/dist'),
+    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, dir: path.join(dataDir, 'uploads') },
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        }
+      : undefined,
   };
 }

@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AuthSettings, Principal } from './modules/auth/service';
 import type { Realtime } from './plugins/realtime';
+import type { ImageStorage } from './storage/image-storage';
 
 /** What every module reaches through app.ctx: built once in app.ts. */
 export interface AppContext {
@@ -9,6 +10,8 @@ export interface AppContext {
   db: Db;
   auth: AuthSettings;
   realtime: Realtime;
+  /** Image files: DATA_DIR/uploads or an S3-compatible bucket (set by plugins/uploads.ts). */
+  storage: ImageStorage;
 }
 
 export interface RouteEntry {

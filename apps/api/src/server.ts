@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { generateDemo } from './demo/generate';
+import { createImageStorage } from './storage/image-storage';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
@@ -17,7 +18,7 @@ async function main() {
     dataDir: config.dataDir,
   });
   if (opened.created) {
-    const demo = await generateDemo(opened.database.db);
+    const demo = await generateDemo(opened.database.db, { storage: createImageStorage(config) });
     log.info({ demo }, 'new shop: demo data added');
   }
 

@@ -31,6 +31,12 @@ export const EVENTS = {
   join: 'join',
   /** Browser-wide window event whose detail holds { count }. */
   adminUnreadUpdated: 'adminUnreadUpdated',
+  /** To admins when the category tree changed (payload { categories }). */
+  categoriesUpdated: 'categoriesUpdated',
+  /** To admins when the variant option sets changed (payload { options }). */
+  optionsUpdated: 'optionsUpdated',
+  /** To admins when products were added, changed, removed or moved (payload { action, id? }). */
+  productsUpdated: 'productsUpdated',
 } as const;
 
 /** Currency symbol shown before every amount. */
@@ -42,3 +48,137 @@ export const DEFAULT_PAGE_SIZE = 10;
 /** Roles a user account can hold. */
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** A product's status flags (spec 2 section 3, product tags) with their labels, in the spec's order. */
+export const PRODUCT_TAGS = [
+  'bestseller',
+  'outOfStock',
+  'preOrder',
+  'notAvailableYet',
+  'comingSoon',
+  'isNewProduct',
+  'limitedEdition',
+  'vaulted',
+] as const;
+export type ProductTag = (typeof PRODUCT_TAGS)[number];
+
+export const PRODUCT_TAG_LABELS: Record<ProductTag, string> = {
+  bestseller: 'Bestseller',
+  outOfStock: 'Out of Stock',
+  preOrder: 'Pre-order',
+  notAvailableYet: 'Not Available Yet',
+  comingSoon: 'Coming Soon',
+  isNewProduct: 'New',
+  limitedEdition: 'Limited Edition',
+  vaulted: 'Vaulted',
+};
+
+/** The statuses the product list's filter offers (spec 1 section 2.5), after 'All Statuses': the first six tags. */
+export const LIST_STATUS_FILTERS: readonly ProductTag[] = PRODUCT_TAGS.slice(0, 6);
+
+/** An accessory's flags (spec 1 section 3, Accessory). */
+export const ACCESSORY_FLAGS = [
+  'outOfStock',
+  'preOrder',
+  'notAvailableYet',
+  'comingSoon',
+  'isNew',
+  'limitedEdition',
+] as const;
+export type AccessoryFlag = (typeof ACCESSORY_FLAGS)[number];
+
+/** Catalogue limits (spec 1 sections 5 and 9). */
+export const PRODUCT_LIMITS = {
+  maxImages: 10,
+  maxAccessoryImages: 2,
+  minAccessories: 1,
+  maxAccessories: 5,
+  minDiscount: 0,
+  maxDiscount: 100,
+  /** The modify form's quick select offers 0% to 100% in this step. */
+  discountQuickSelectStep: 5,
+  /** Highest price accepted, in cents ($10,000,000.00). */
+  maxPriceCents: 1_000_000_000,
+  maxPageSize: 100,
+} as const;
+
+/** Default largest accepted image upload (the server's UPLOAD_MAX_BYTES may change it). */
+export const DEFAULT_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The image types an upload may be, checked by content on the server (docs/decisions/009-images.md). */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
+
+/** Where products of a deleted main category go (spec 1 section 9). */
+export const FALLBACK_CATEGORY = 'Uncategorized';
+
+/** Sort orders of the product list (by date). */
+export const PRODUCT_SORTS = ['newest', 'oldest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+export interface CategoryNode {
+  name: string;
+  subCategories: string[];
+  subSubCategories: string[];
+}
+
+/** The category tree a new shop starts with (spec 1 section 3). */
+export const DEFAULT_CATEGORIES: readonly CategoryNode[] = [
+  {
+    name: 'Figures',
+    subCategories: ['DC', 'MARVEL', 'STARWARS', 'INVINCIBLE', 'BEN10', 'ANIME', 'INDEPENDENT'],
+    subSubCategories: ['Male', 'Female', 'Accessories'],
+  },
+  {
+    name: 'Fidgets',
+    subCategories: ['Fidget_Spinners', 'Stress_Balls', 'Puzzle_Toys', 'Sensory_Toys', 'Magnetic_Toys'],
+    subSubCategories: [
+      'None',
+      'Size_Small',
+      'Size_Medium',
+      'Size_Large',
+      'Material_Plastic',
+      'Material_Metal',
+      'Material_Wood',
+      'Material_Silicone',
+    ],
+  },
+  {
+    name: 'Decoration',
+    subCategories: ['Seasonal', 'Religious', 'Home_Decor', 'Office_Decor', 'Wall_Art'],
+    subSubCategories: ['Size_Small', 'Size_Medium', 'Size_Large', 'Style_Modern', 'Style_Classic', 'Style_Minimalist'],
+  },
+  {
+    name: 'Widgets',
+    subCategories: ['Home_Gadgets', 'Office_Gadgets', 'DIY_Kits', 'Smart_Gadgets'],
+    subSubCategories: ['Size_Small', 'Size_Medium', 'Size_Large', 'Type_Basic', 'Type_Advanced', 'Type_Professional'],
+  },
+];
+
+export interface OptionSet {
+  name: string;
+  values: string[];
+}
+
+/** The variant option sets a new shop starts with (spec 1 section 3). */
+export const DEFAULT_OPTIONS: readonly OptionSet[] = [
+  {
+    name: 'Colors',
+    values: [
+      'red',
+      'blue',
+      'green',
+      'yellow',
+      'black',
+      'white',
+      'purple',
+      'pink',
+      'orange',
+      'gray',
+      'Gold',
+      'Silver',
+      'multicolor',
+    ],
+  },
+  { name: 'Clothing Sizes', values: ['XS', 'S', 'M', 'L', 'XL', 'XXL'] },
+  { name: 'Canvas Sizes', values: ['2x2', '4x4', '8x10', '12x16'] },
+];

@@ -15,4 +15,20 @@ export const MESSAGES = {
   loggedOut: 'Logged out',
   notFound: 'Not found',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
+  // Catalogue (spec 1 section 8).
+  productAdded: 'Product added successfully',
+  productRemoved: 'Product removed successfully!',
+  productUpdated: 'Product updated successfully!',
+  addProductFailed: 'Failed to add product',
+  removeProductFailed: 'Failed to remove product',
+  updateProductFailed: 'Failed to update product',
+  fetchProductsFailed: 'Failed to fetch products',
+  maxImages: 'Maximum 10 images allowed',
+  // Catalogue messages the spec leaves to us.
+  productNotFound: 'Product not found',
+  categoriesSaved: 'Categories saved',
+  categoryRenamed: 'Category renamed',
+  categoryDeleted: 'Category deleted',
+  optionsSaved: 'Options saved',
+  notMultipart: 'request: must be multipart/form-data',
 } as const;

@@ -23,4 +23,15 @@ export const API_PATHS = {
   unread: '/api/conversations/admin/unread',
   health: '/api/health',
   live: '/api/health/live',
+  productAdd: '/api/product/add',
+  productList: '/api/product/list',
+  productRemove: '/api/product/remove',
+  productUpdate: '/api/product/update/:id',
+  product: '/api/product/:id',
+  categoryTree: '/api/category/tree',
+  categoryRename: '/api/category/rename',
+  categoryDelete: '/api/category/delete',
+  options: '/api/options',
+  /** Uploaded images, public: GET /uploads/{name}. */
+  uploads: '/uploads',
 } as const;

@@ -4,6 +4,8 @@ import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { conversations, messages, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
+import type { ImageStorage } from '../storage/image-storage';
+import { generateDemoCatalogue, removeDemoCatalogue } from './catalogue';
 import { ADMIN_REPLIES, CHAT_OPENERS, FIRST_NAMES, LAST_NAMES } from './people';
 import { type Random, seededRandom } from './random';
 
@@ -14,6 +16,10 @@ export interface DemoOptions {
   customers?: number;
   seed?: number;
   now?: Date;
+  /** Where the demo catalogue's images go; without it no products are made. */
+  storage?: ImageStorage;
+  /** Demo products (120 by default: with images; any more are generated in SQL, without images). */
+  products?: number;
 }
 
 export interface DemoSummary {
@@ -21,14 +27,17 @@ export interface DemoSummary {
   admins: number;
   conversations: number;
   messages: number;
+  products: number;
+  images: number;
 }
 
 const DAY = 86_400_000;
 
 /**
  * Fills the shop with demo data so every screen has something real to show: customers who
- * joined over the last two years, 2 more admins, and customer conversations (some unread).
- * Later issues add their own data here. Deterministic for a given seed.
+ * joined over the last two years, 2 more admins, customer conversations (some unread), and the
+ * demo catalogue (demo/catalogue.ts) when a storage for its images is given. Later issues add
+ * their own data here. Deterministic for a given seed (image file names aside).
  */
 export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<DemoSummary> {
   const rnd = seededRandom(options.seed ?? 20261122);
@@ -41,7 +50,7 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
   const admins = people.slice(0, 2).map((p) => ({ ...p, role: 'admin' as const }));
   const customers = people.slice(2).map((p) => ({ ...p, role: 'user' as const }));
 
-  return db.transaction(async (tx) => {
+  const summary = await db.transaction(async (tx) => {
     await tx.insert(users).values([...admins, ...customers].map((p) => ({ ...p, passwordHash })));
 
     const chatting = customers.filter(() => rnd.chance(0.3));
@@ -86,11 +95,19 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
       messages: messageRows.length,
     };
   });
+  const catalogue = options.storage
+    ? await generateDemoCatalogue(db, options.storage, { rnd, now, count: options.products })
+    : { products: 0, images: 0 };
+  return { ...summary, ...catalogue };
 }
 
-/** Removes every demo account and, through the foreign keys, everything that hangs on them. */
-export async function removeDemo(db: Db): Promise<void> {
+/**
+ * Removes every demo account and, through the foreign keys, everything that hangs on them; and
+ * every demo product, with its image files when the storage is given.
+ */
+export async function removeDemo(db: Db, storage?: ImageStorage): Promise<void> {
   await db.delete(users).where(like(users.email, `%@${DEMO_DOMAIN}`));
+  await removeDemoCatalogue(db, storage);
 }
 
 function makePeople(rnd: Random, count: number, now: Date) {

@@ -15,8 +15,9 @@ export const adminStaticPlugin = fp(async (app: FastifyInstance, opts: { root: s
   if (built) {
     await app.register(fastifyStatic, {
       root: opts.root,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuild is served without a restart.
+      wildcard: true,
+      index: 'index.html',
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',

@@ -60,6 +60,7 @@ export async function createRealtime(
     io.local.in(ROOMS.session(sessionId)).disconnectSockets(true);
   });
   await revocations.ready;
+  await adapterListening(io);
 
   return {
     io,
@@ -118,4 +119,16 @@ function listenForRevocations(app: FastifyInstance, url: string, onRevoked: (ses
       await client?.end().catch(() => {});
     },
   };
+}
+
+/**
+ * The PostgreSQL adapter takes its LISTEN connection from the pool in the background. Waiting for
+ * it means the app only reports ready once broadcasts from other instances arrive, and that a
+ * quick close never leaves that connection checked out (which would hang the pool's end).
+ */
+async function adapterListening(io: Server): Promise<void> {
+  const adapter = io.of('/').adapter as unknown as { client?: { client?: unknown } };
+  for (let waited = 0; waited < 10_000 && !adapter.client?.client; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -1,0 +1,26 @@
+import { NOTIFICATION_AUTO_CLOSE_MS } from '@backroom/contract';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { queryClient } from '../lib/query-client';
+import classes from './providers.module.css';
+import { cssVariablesResolver, theme } from './theme';
+
+/** Theme, server cache and the toast host around the whole app. */
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <Notifications
+          position="top-right"
+          autoClose={NOTIFICATION_AUTO_CLOSE_MS}
+          // Above modals (200), below menus and popovers (300): a toast never hides a menu just opened.
+          zIndex={250}
+          classNames={{ root: classes.notifications }}
+        />
+        {children}
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

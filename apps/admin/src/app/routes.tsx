@@ -1,0 +1,81 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { requireToken } from './require-token';
+import { RouteErrorBoundary } from './route-error-boundary';
+import { ScreenLoader } from './screen-loader';
+
+type LoadScreen = () => Promise<ComponentType>;
+
+/** Stands in for a screen whose code did not arrive, so its error boundary says so. */
+function ScreenLoadFailed(): never {
+  throw new Error('This screen could not be loaded. Check the connection, then reload the page.');
+}
+
+/**
+ * Loads a screen's code on its first visit. Should that fail (network, a new release), the screen
+ * renders as its error boundary: a rejected lazy property would make React Router render nothing
+ * below the root at all.
+ */
+function loadOrFail(load: LoadScreen): LoadScreen {
+  return () =>
+    load().catch((error: unknown) => {
+      console.error(error);
+      return ScreenLoadFailed;
+    });
+}
+
+/** A lazily loaded screen with its own error boundary. */
+function screen(path: string | undefined, load: LoadScreen): RouteObject {
+  const lazy = { Component: loadOrFail(load) };
+  return path === undefined
+    ? { index: true, lazy, ErrorBoundary: RouteErrorBoundary }
+    : { path, lazy, ErrorBoundary: RouteErrorBoundary };
+}
+
+const dashboard: LoadScreen = () =>
+  import('../features/dashboard/routes/dashboard-route').then((m) => m.DashboardRoute);
+
+/** The route table of spec 1 section 2.1; any unknown path shows the dashboard. */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    HydrateFallback: ScreenLoader,
+    ErrorBoundary: RouteErrorBoundary,
+    children: [
+      screen('/login', () => import('../features/auth/routes/login-route').then((m) => m.LoginRoute)),
+      {
+        id: 'shell',
+        loader: requireToken,
+        lazy: {
+          Component: loadOrFail(() => import('../features/shell/components/shell-layout').then((m) => m.ShellLayout)),
+        },
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          screen(undefined, dashboard),
+          screen('add', () => import('../features/products/routes/add-product-route').then((m) => m.AddProductRoute)),
+          screen('list', () =>
+            import('../features/products/routes/product-list-route').then((m) => m.ProductListRoute),
+          ),
+          screen('orders', () => import('../features/orders/routes/orders-route').then((m) => m.OrdersRoute)),
+          screen('users', () => import('../features/users/routes/users-route').then((m) => m.UsersRoute)),
+          screen('admin-management', () =>
+            import('../features/admins/routes/admin-management-route').then((m) => m.AdminManagementRoute),
+          ),
+          screen('discounts', () =>
+            import('../features/discounts/routes/discounts-route').then((m) => m.DiscountsRoute),
+          ),
+          screen('categories', () =>
+            import('../features/categories/routes/categories-route').then((m) => m.CategoriesRoute),
+          ),
+          screen('bundle-sale', () =>
+            import('../features/bundles/routes/bundle-sale-route').then((m) => m.BundleSaleRoute),
+          ),
+          screen('messages', () =>
+            import('../features/conversations/routes/messages-route').then((m) => m.MessagesRoute),
+          ),
+          screen('*', dashboard),
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,25 @@
+// Mantine's CSS per component (TOOLCHAIN.md): the base layers first, then each component in use.
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import '@mantine/core/styles/UnstyledButton.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/ActionIcon.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/PasswordInput.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Title.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Center.css';
+import '@mantine/core/styles/Loader.css';
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/Tooltip.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/EmptyState.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';

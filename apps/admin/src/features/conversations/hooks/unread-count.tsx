@@ -1,0 +1,55 @@
+import { EVENTS, newMessageEventSchema, nextUnreadCount } from '@backroom/contract';
+import { useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, use, useEffect, useReducer } from 'react';
+import { connectSocket } from '../../../lib/socket';
+import { unreadQueryOptions } from '../api';
+
+/** The detail of the browser-wide adminUnreadUpdated event (spec 1 section 4). */
+export interface AdminUnreadUpdatedDetail {
+  count: number;
+}
+
+/** Only the flag matters here; the rest of the message is the messages screen's business. */
+const senderSchema = newMessageEventSchema.pick({ isAdmin: true });
+
+const UnreadCountContext = createContext(0);
+
+/**
+ * Holds the unread count (spec 1 section 4): set by the initial fetch, replaced by an
+ * adminUnreadUpdated window event, one more for each customer's realtime newMessage.
+ */
+export function UnreadCountProvider({ children }: { children: ReactNode }) {
+  const [count, dispatch] = useReducer(nextUnreadCount, 0);
+  const { data } = useQuery(unreadQueryOptions());
+
+  useEffect(() => {
+    if (data) dispatch({ kind: 'fetched', count: data.unread });
+  }, [data]);
+
+  useEffect(() => {
+    const onUpdated = (event: Event) => {
+      const detail = (event as CustomEvent<Partial<AdminUnreadUpdatedDetail> | null>).detail;
+      dispatch({ kind: 'broadcast', count: Number(detail?.count) });
+    };
+    window.addEventListener(EVENTS.adminUnreadUpdated, onUpdated);
+    return () => window.removeEventListener(EVENTS.adminUnreadUpdated, onUpdated);
+  }, []);
+
+  useEffect(() => {
+    const socket = connectSocket();
+    const onMessage = (payload: unknown) => {
+      const parsed = senderSchema.safeParse(payload);
+      if (parsed.success) dispatch({ kind: 'newMessage', isAdmin: parsed.data.isAdmin });
+    };
+    socket.on(EVENTS.newMessage, onMessage);
+    return () => {
+      socket.off(EVENTS.newMessage, onMessage);
+    };
+  }, []);
+
+  return <UnreadCountContext value={count}>{children}</UnreadCountContext>;
+}
+
+export function useUnreadCount(): number {
+  return use(UnreadCountContext);
+}

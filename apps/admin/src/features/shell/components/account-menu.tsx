@@ -1,0 +1,25 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconUserCircle, IconUserShield } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+/** The account menu: one item, Admin Management. */
+export function AccountMenu() {
+  return (
+    <Menu position="bottom-end" withArrow shadow="md">
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Account">
+          <IconUserCircle size={22} aria-hidden="true" />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item
+          component={Link}
+          to="/admin-management"
+          leftSection={<IconUserShield size={16} aria-hidden="true" />}
+        >
+          Admin Management
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

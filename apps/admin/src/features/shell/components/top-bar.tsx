@@ -1,0 +1,27 @@
+import { welcomeName } from '@backroom/contract';
+import { Group, Text } from '@mantine/core';
+import { useUserInfo } from '../../auth/api';
+import { AccountMenu } from './account-menu';
+import { LogoutButton } from './logout-button';
+import { NotificationsBell } from './notifications-bell';
+import classes from './top-bar.module.css';
+
+/** 'Welcome, {first name}' ('Admin' until the user info arrives, or if it never does), and the actions. */
+export function TopBar() {
+  const { data } = useUserInfo();
+  return (
+    <header className={classes.header}>
+      <Group gap="md" wrap="nowrap">
+        <Text fw={700} visibleFrom="sm">
+          Backroom
+        </Text>
+        <Text truncate>Welcome, {welcomeName(data?.user.name)}</Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <NotificationsBell />
+        <AccountMenu />
+        <LogoutButton />
+      </Group>
+    </header>
+  );
+}

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn } from './columns';
+
+/** A colour variant as stored: image is the base name of one of the product's images, or null. */
+export interface StoredColorVariant {
+  color: string;
+  image: string | null;
+  stock: number;
+  outOfStock: boolean;
+}
+
+/** An accessory as stored: price in cents, images as base names. */
+export interface StoredAccessory {
+  name: string;
+  description: string;
+  priceCents: number;
+  images: string[];
+  outOfStock: boolean;
+  preOrder: boolean;
+  notAvailableYet: boolean;
+  comingSoon: boolean;
+  isNew: boolean;
+  limitedEdition: boolean;
+}
+
+const flag = (name: string) => boolean(name).notNull().default(false);
+
+/**
+ * The catalogue (spec 1 section 3). Prices are integer cents. Images are base names of files
+ * in the image storage (docs/decisions/009-images.md); each file belongs to one product only.
+ * Indexed for the list's filters, search and sort (docs/decisions/010-product-list-paging.md):
+ * trigram GIN on the lower-cased name for LIKE '%q%', btree on each category column and on the date, and a
+ * partial index per status flag.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    /** lower(name), kept by the database: the search matches it with LIKE, cheaper than ILIKE. */
+    nameSearch: text('name_search').notNull().generatedAlwaysAs(sql`lower(name)`),
+    description: text('description').notNull().default(''),
+    priceCents: integer('price_cents').notNull(),
+    discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    mainCategory: text('main_category').notNull().default(''),
+    subCategory: text('sub_category').notNull().default(''),
+    subSubCategory: text('sub_sub_category').notNull().default(''),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    colorVariants: jsonb('color_variants').$type<StoredColorVariant[]>().notNull().default([]),
+    clothingSizes: jsonb('clothing_sizes').$type<string[]>().notNull().default([]),
+    canvasSizes: jsonb('canvas_sizes').$type<string[]>().notNull().default([]),
+    hasAccessory: flag('has_accessory'),
+    accessories: jsonb('accessories').$type<StoredAccessory[]>().notNull().default([]),
+    bestseller: flag('bestseller'),
+    outOfStock: flag('out_of_stock'),
+    preOrder: flag('pre_order'),
+    notAvailableYet: flag('not_available_yet'),
+    comingSoon: flag('coming_soon'),
+    isNewProduct: flag('is_new_product'),
+    limitedEdition: flag('limited_edition'),
+    vaulted: flag('vaulted'),
+    /** Made by the demo generator: `npm run demo -- --reset` replaces these. */
+    isDemo: flag('is_demo'),
+    /** The spec's date: when the product was added. */
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_price_check', sql`${t.priceCents} >= 0`),
+    check('products_discount_check', sql`${t.discount} between 0 and 100`),
+    index('products_created_at_idx').on(t.createdAt, t.id),
+    index('products_main_category_idx').on(t.mainCategory, t.createdAt, t.id),
+    index('products_sub_category_idx').on(t.subCategory, t.createdAt, t.id),
+    index('products_sub_sub_category_idx').on(t.subSubCategory, t.createdAt, t.id),
+    // fastupdate off: each insert goes straight into the index, so searches never scan a pending list.
+    index('products_name_search_trgm_idx').using('gin', t.nameSearch.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('products_bestseller_idx').on(t.createdAt, t.id).where(sql`${t.bestseller}`),
+    index('products_out_of_stock_idx').on(t.createdAt, t.id).where(sql`${t.outOfStock}`),
+    index('products_pre_order_idx').on(t.createdAt, t.id).where(sql`${t.preOrder}`),
+    index('products_not_available_yet_idx').on(t.createdAt, t.id).where(sql`${t.notAvailableYet}`),
+    index('products_coming_soon_idx').on(t.createdAt, t.id).where(sql`${t.comingSoon}`),
+    index('products_is_new_product_idx').on(t.createdAt, t.id).where(sql`${t.isNewProduct}`),
+    index('products_limited_edition_idx').on(t.createdAt, t.id).where(sql`${t.limitedEdition}`),
+    index('products_vaulted_idx').on(t.createdAt, t.id).where(sql`${t.vaulted}`),
+    index('products_is_demo_idx').on(t.id).where(sql`${t.isDemo}`),
+  ],
+);

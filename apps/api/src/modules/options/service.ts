@@ -1,0 +1,19 @@
+import { EVENTS, type OptionSet } from '@backroom/contract';
+import type { Db } from '../../db/client';
+import type { Realtime } from '../../plugins/realtime';
+import { listOptionSets, replaceOptionSets } from './repository';
+
+export function getOptionSets(db: Db): Promise<OptionSet[]> {
+  return listOptionSets(db);
+}
+
+/** PUT /api/options: every option set, in order; every open admin is told. */
+export async function saveOptionSets(
+  deps: { db: Db; realtime: Pick<Realtime, 'toAdmins'> },
+  sets: OptionSet[],
+): Promise<OptionSet[]> {
+  await deps.db.transaction((tx) => replaceOptionSets(tx, sets));
+  const saved = await listOptionSets(deps.db);
+  deps.realtime.toAdmins(EVENTS.optionsUpdated, { options: saved });
+  return saved;
+}

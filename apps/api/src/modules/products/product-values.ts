@@ -1,0 +1,157 @@
+import {
+  type AccessoryInput,
+  type AddProductFields,
+  cleanEntries,
+  MESSAGES,
+  PRODUCT_LIMITS,
+  PRODUCT_TAGS,
+  type UpdateProductFields,
+} from '@backroom/contract';
+import type { StoredAccessory, StoredColorVariant } from '../../db/schema';
+import { HttpError } from '../../plugins/errors';
+import { nameFromReference } from '../../storage/names';
+import type { ProductRow, ProductValues } from './repository';
+
+/*
+ * The rules that turn a checked form and its stored images into the values a product row gets.
+ * Pure: no database, no files. Every refusal names its field.
+ */
+
+/** The names the uploaded files were stored under, by where they go. */
+export interface StoredUploads {
+  /** image{n} on add (ordered by n) or newImages[] on update (in the order sent). */
+  images: string[];
+  /** accessory{i}_image{n}, by accessory number (from 1), ordered by n. */
+  accessoryImages: Map<number, { field: string; name: string }[]>;
+}
+
+function accessoryValues(input: AccessoryInput, images: string[]): StoredAccessory {
+  return {
+    name: input.name,
+    description: input.description,
+    priceCents: input.price,
+    images,
+    outOfStock: input.outOfStock,
+    preOrder: input.preOrder,
+    notAvailableYet: input.notAvailableYet,
+    comingSoon: input.comingSoon,
+    isNew: input.isNew,
+    limitedEdition: input.limitedEdition,
+  };
+}
+
+/** Adds each accessory's new images after the ones it keeps: at most 2 each, only for accessories there are. */
+function attachAccessoryImages(accessories: StoredAccessory[], uploads: StoredUploads): StoredAccessory[] {
+  for (const [number, files] of uploads.accessoryImages) {
+    const accessory = accessories[number - 1];
+    if (!accessory) throw new HttpError(400, `${files[0]?.field}: there is no accessory ${number}`);
+    for (const file of files) {
+      if (accessory.images.length >= PRODUCT_LIMITS.maxAccessoryImages) {
+        throw new HttpError(400, `${file.field}: at most ${PRODUCT_LIMITS.maxAccessoryImages} images per accessory`);
+      }
+      accessory.images.push(file.name);
+    }
+  }
+  return accessories;
+}
+
+function tagValues(input: Partial<Record<(typeof PRODUCT_TAGS)[number], boolean | undefined>>) {
+  return Object.fromEntries(PRODUCT_TAGS.filter((t) => input[t] !== undefined).map((t) => [t, input[t]]));
+}
+
+/** A new product's values. The n-th colour is tied to the n-th image, when there is one. */
+export function newProductValues(input: AddProductFields, uploads: StoredUploads): ProductValues {
+  const accessories = input.hasAccessory ? input.accessories.map((a) => accessoryValues(a, [])) : [];
+  const images = uploads.images;
+  const colorVariants: StoredColorVariant[] = cleanEntries(input.colorVariants).map((color, i) => ({
+    color,
+    image: images[i] ?? null,
+    stock: 0,
+    outOfStock: false,
+  }));
+  return {
+    name: input.name,
+    description: input.description,
+    priceCents: input.price,
+    discount: input.discount,
+    mainCategory: input.mainCategory,
+    subCategory: input.subCategory,
+    subSubCategory: input.subSubCategory,
+    ...tagValues(input),
+    images,
+    colorVariants,
+    clothingSizes: cleanEntries(input.clothingSizes),
+    canvasSizes: cleanEntries(input.canvasSizes),
+    hasAccessory: input.hasAccessory,
+    accessories: attachAccessoryImages(accessories, uploads),
+  };
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+
+/**
+ * A product's values after the modify form. Fields left out keep their value. Images: the ones
+ * kept (existingImages, in that order, or else all of them) less removedImages, then the new
+ * ones; only the product's own images can be kept. Colour variants must point at an image the
+ * product ends up with; left out, a variant whose image went is dropped. Accessories keep only
+ * their own images less removedAccessoryImages, then get their new ones.
+ */
+export function updatedProductValues(
+  current: ProductRow,
+  input: UpdateProductFields,
+  uploads: StoredUploads,
+): Partial<ProductValues> {
+  const removed = new Set((input.removedImages ?? []).map(nameFromReference));
+  const owned = new Set(current.images);
+  const kept = (input.existingImages ? unique(input.existingImages.map(nameFromReference)) : current.images).filter(
+    (name) => owned.has(name) && !removed.has(name),
+  );
+  const images = [...kept, ...uploads.images];
+  if (images.length > PRODUCT_LIMITS.maxImages) throw new HttpError(400, `newImages: ${MESSAGES.maxImages}`);
+
+  const present = new Set(images);
+  const colorVariants: StoredColorVariant[] = input.colorVariants
+    ? input.colorVariants.map((v, i) => {
+        const image = v.image ? nameFromReference(v.image) : null;
+        if (image !== null && !present.has(image)) {
+          throw new HttpError(400, `colorVariants.${i}.image: is not one of the product's images`);
+        }
+        return { color: v.color, image, stock: v.stock, outOfStock: v.outOfStock };
+      })
+    : current.colorVariants.filter((v) => v.image === null || present.has(v.image));
+
+  const hasAccessory = input.hasAccessory ?? current.hasAccessory;
+  const removedAccessory = new Set((input.removedAccessoryImages ?? []).map(nameFromReference));
+  const ownedAccessory = new Set(current.accessories.flatMap((a) => a.images));
+  // A file belongs to one accessory only: the first to keep it.
+  const claimed = new Set<string>();
+  const keep = (names: string[]) =>
+    names.filter((name) => {
+      if (!ownedAccessory.has(name) || removedAccessory.has(name) || claimed.has(name)) return false;
+      claimed.add(name);
+      return true;
+    });
+  let accessories: StoredAccessory[] = [];
+  if (hasAccessory) {
+    accessories = input.accessories
+      ? input.accessories.map((a) => accessoryValues(a, keep((a.images ?? []).map(nameFromReference))))
+      : current.accessories.map((a) => ({ ...a, images: keep(a.images) }));
+  }
+
+  return {
+    name: input.name,
+    description: input.description,
+    priceCents: input.price,
+    ...(input.discount !== undefined && { discount: input.discount }),
+    ...(input.mainCategory !== undefined && { mainCategory: input.mainCategory }),
+    ...(input.subCategory !== undefined && { subCategory: input.subCategory }),
+    ...(input.subSubCategory !== undefined && { subSubCategory: input.subSubCategory }),
+    ...tagValues(input),
+    images,
+    colorVariants,
+    ...(input.clothingSizes && { clothingSizes: cleanEntries(input.clothingSizes) }),
+    ...(input.canvasSizes && { canvasSizes: cleanEntries(input.canvasSizes) }),
+    hasAccessory,
+    accessories: attachAccessoryImages(accessories, uploads),
+  };
+}

@@ -1,0 +1,148 @@
+import type { ProductSort, ProductTag } from '@backroom/contract';
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { products } from '../../db/schema';
+
+/** The columns a product is answered with. */
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  priceCents: products.priceCents,
+  discount: products.discount,
+  mainCategory: products.mainCategory,
+  subCategory: products.subCategory,
+  subSubCategory: products.subSubCategory,
+  images: products.images,
+  colorVariants: products.colorVariants,
+  clothingSizes: products.clothingSizes,
+  canvasSizes: products.canvasSizes,
+  hasAccessory: products.hasAccessory,
+  accessories: products.accessories,
+  bestseller: products.bestseller,
+  outOfStock: products.outOfStock,
+  preOrder: products.preOrder,
+  notAvailableYet: products.notAvailableYet,
+  comingSoon: products.comingSoon,
+  isNewProduct: products.isNewProduct,
+  limitedEdition: products.limitedEdition,
+  vaulted: products.vaulted,
+  createdAt: products.createdAt,
+};
+
+export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
+export type ProductValues = Omit<typeof products.$inferInsert, 'id' | 'createdAt' | 'updatedAt' | 'isDemo'>;
+
+export async function insertProduct(db: DbOrTx, values: ProductValues & { id?: string; createdAt?: Date }) {
+  const rows = await db.insert(products).values(values).returning(productColumns);
+  return rows[0] as ProductRow;
+}
+
+/** One product; with forUpdate its row stays locked until the transaction ends. */
+export async function findProduct(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}) {
+  const query = db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
+  const rows = await (options.forUpdate ? query.for('update') : query);
+  return rows[0];
+}
+
+export async function productExists(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db.select({ id: products.id }).from(products).where(eq(products.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+export async function updateProduct(db: DbOrTx, id: string, values: Partial<ProductValues>) {
+  const rows = await db
+    .update(products)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(products.id, id))
+    .returning(productColumns);
+  return rows[0];
+}
+
+/** Deletes a product; answers the file names it held, or undefined when there was none. */
+export async function deleteProduct(db: DbOrTx, id: string) {
+  const rows = await db
+    .delete(products)
+    .where(eq(products.id, id))
+    .returning({ images: products.images, accessories: products.accessories });
+  return rows[0];
+}
+
+/** Moves every product of a main category to another; answers how many moved. */
+export async function moveMainCategory(db: DbOrTx, from: string, to: string): Promise<number> {
+  const rows = await db
+    .update(products)
+    .set({ mainCategory: to, updatedAt: sql`now()` })
+    .where(eq(products.mainCategory, from))
+    .returning({ id: products.id });
+  return rows.length;
+}
+
+export interface ProductFilter {
+  q?: string | undefined;
+  mainCategory?: string | undefined;
+  subCategory?: string | undefined;
+  subSubCategory?: string | undefined;
+  status?: ProductTag | undefined;
+}
+
+/** LIKE's wildcards and its escape character, taken literally. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function filterWhere(filter: ProductFilter): SQL | undefined {
+  return and(
+    // Case-insensitive: the lower-cased name, served by its trigram GIN index (products_name_search_trgm_idx).
+    filter.q ? sql`${products.nameSearch} like lower(${likePattern(filter.q)})` : undefined,
+    filter.mainCategory !== undefined ? eq(products.mainCategory, filter.mainCategory) : undefined,
+    filter.subCategory !== undefined ? eq(products.subCategory, filter.subCategory) : undefined,
+    filter.subSubCategory !== undefined ? eq(products.subSubCategory, filter.subSubCategory) : undefined,
+    // The bare column, as the partial index's predicate is written (products_<tag>_idx).
+    filter.status ? sql`${products[filter.status]}` : undefined,
+  );
+}
+
+const ordering = (sort: ProductSort) =>
+  sort === 'newest' ? [desc(products.createdAt), desc(products.id)] : [asc(products.createdAt), asc(products.id)];
+
+export interface PageWindow {
+  sort: ProductSort;
+  limit: number;
+  offset: number;
+}
+
+/** How many products match. */
+export function countQuery(db: DbOrTx, filter: ProductFilter) {
+  return db.select({ n: count() }).from(products).where(filterWhere(filter));
+}
+
+/**
+ * One statement for a list page: the page's rows, each carrying the number of matches (a scalar
+ * subquery PostgreSQL runs once). Exposed as a query builder so the bench can time the very
+ * same SQL on its own.
+ */
+export function listPageQuery(db: DbOrTx, filter: ProductFilter, page: PageWindow) {
+  const where = filterWhere(filter);
+  const total = db.select({ n: count() }).from(products).where(where);
+  return db
+    .select({ ...productColumns, total: sql<number>`(${total})`.mapWith(Number) })
+    .from(products)
+    .where(where)
+    .orderBy(...ordering(page.sort))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** One page of matches and their number. A page past the end asks for the number on its own. */
+export async function listProductPage(db: DbOrTx, filter: ProductFilter, page: PageWindow) {
+  const found = await listPageQuery(db, filter, page);
+  if (found.length === 0) return { rows: [], total: (await countQuery(db, filter))[0]?.n ?? 0 };
+  return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]?.total ?? 0 };
+}
+
+/** Every product, oldest first (the spec's list call without parameters). */
+export function listAllProducts(db: DbOrTx) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .orderBy(...ordering('oldest'));
+}

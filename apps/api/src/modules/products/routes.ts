@@ -1,0 +1,88 @@
+import {
+  API_PATHS,
+  errorResponseSchema,
+  MESSAGES,
+  messageResponseSchema,
+  productIdParamsSchema,
+  productListQuerySchema,
+  productListResponseSchema,
+  productResponseSchema,
+  productSavedResponseSchema,
+  removeProductRequestSchema,
+} from '@backroom/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readMultipart } from '../../plugins/uploads';
+import { addProduct, getProduct, listProducts, removeProduct, updateProductById } from './service';
+import { productImageHandler } from './uploaded-images';
+
+const refusals = {
+  400: errorResponseSchema,
+  404: errorResponseSchema,
+  413: errorResponseSchema,
+  415: errorResponseSchema,
+};
+
+/**
+ * The product calls of spec 1 section 7. Add and update are multipart: the token is checked in
+ * onRequest, before the body is read; the text fields are checked against the contract's
+ * schemas once the form is in (plugins/uploads.ts parseFields), the files as they arrive.
+ */
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = (request: FastifyRequest) => ({
+    db: app.ctx.db,
+    storage: app.ctx.storage,
+    realtime: app.ctx.realtime,
+    log: request.log,
+  });
+
+  app.post(
+    API_PATHS.productAdd,
+    { schema: { response: { 200: productSavedResponseSchema, ...refusals } } },
+    async (request) => {
+      const form = await readMultipart(request, productImageHandler('add'));
+      const product = await addProduct(deps(request), form);
+      return { success: true as const, message: MESSAGES.productAdded, product };
+    },
+  );
+
+  app.put(
+    API_PATHS.productUpdate,
+    { schema: { params: productIdParamsSchema, response: { 200: productSavedResponseSchema, ...refusals } } },
+    async (request) => {
+      const form = await readMultipart(request, productImageHandler('update'));
+      const product = await updateProductById(deps(request), request.params.id, form);
+      return { success: true as const, message: MESSAGES.productUpdated, product };
+    },
+  );
+
+  app.post(
+    API_PATHS.productRemove,
+    { schema: { body: removeProductRequestSchema, response: { 200: messageResponseSchema, ...refusals } } },
+    async (request) => {
+      await removeProduct(deps(request), request.body.id);
+      return { success: true as const, message: MESSAGES.productRemoved };
+    },
+  );
+
+  app.get(
+    API_PATHS.productList,
+    {
+      schema: {
+        querystring: productListQuerySchema,
+        response: { 200: productListResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      // Any parameter at all, even an empty one, asks for a page.
+      const paged = Object.keys(request.query).length > 0;
+      return { success: true as const, ...(await listProducts(app.ctx.db, request.query, paged)) };
+    },
+  );
+
+  app.get(
+    API_PATHS.product,
+    { schema: { params: productIdParamsSchema, response: { 200: productResponseSchema, ...refusals } } },
+    async (request) => ({ success: true as const, product: await getProduct(app.ctx.db, request.params.id) }),
+  );
+};

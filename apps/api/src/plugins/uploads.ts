@@ -1,0 +1,116 @@
+import { API_PATHS, errorResponseSchema, MESSAGES } from '@backroom/contract';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createImageStorage } from '../storage/image-storage';
+import { HttpError, validationMessage } from './errors';
+
+/**
+ * Image uploads and downloads (docs/decisions/009-images.md): multipart parsing, the image
+ * storage every module reaches as app.ctx.storage (a folder under DATA_DIR, or an S3-compatible
+ * bucket), and GET /uploads/{name}, public so that <img> tags load without a token.
+ */
+export const uploadsPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app.ctx;
+  app.ctx.storage = createImageStorage(config);
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: config.uploads.maxBytes, files: MAX_FILES, fields: 100, fieldSize: 1_048_576, parts: 200 },
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${API_PATHS.uploads}/:name`,
+    {
+      config: { public: true },
+      schema: { params: z.object({ name: z.string().max(100) }), response: { 404: errorResponseSchema } },
+    },
+    async (request, reply) => {
+      const found = await app.ctx.storage.get(request.params.name);
+      if (!found) throw new HttpError(404, MESSAGES.notFound);
+      reply
+        .type('image/webp')
+        .header('x-content-type-options', 'nosniff')
+        // Names are never reused: a file under a name never changes.
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        // Product images may be shown by a storefront on another origin.
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .header('content-security-policy', "default-src 'none'; sandbox");
+      if (found.size !== undefined) reply.header('content-length', found.size);
+      // A stream is sent as it is (no serialisation); the schema above covers the refusal.
+      return reply.send(found.body as never);
+    },
+  );
+});
+
+/** Enough for 10 product images and 5 accessories with 2 images each, plus one over to say so. */
+const MAX_FILES = 21;
+
+export interface MultipartForm<T> {
+  /** Text fields by name. */
+  fields: Record<string, string>;
+  /** Files in the order they came, as onFile made them. */
+  files: { field: string; value: T }[];
+}
+
+/**
+ * Reads a multipart form. Each file is handed to onFile as soon as it has arrived (at most
+ * UPLOAD_MAX_BYTES), so a refused file stops the request early and only one original is held
+ * in memory at a time. Every refusal names its field.
+ */
+export async function readMultipart<T>(
+  request: FastifyRequest,
+  onFile: (field: string, data: Buffer) => Promise<T>,
+): Promise<MultipartForm<T>> {
+  if (!request.isMultipart()) throw new HttpError(415, MESSAGES.notMultipart);
+  const maxBytes = request.server.ctx.config.uploads.maxBytes;
+  const fields: Record<string, string> = {};
+  const files: MultipartForm<T>['files'] = [];
+  try {
+    for await (const part of request.parts()) {
+      const field = part.fieldname;
+      if (part.type === 'file') {
+        let data: Buffer;
+        try {
+          data = await part.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new HttpError(413, `${field}: must be at most ${formatBytes(maxBytes)}`);
+          }
+          throw error;
+        }
+        // An empty file input sends a part with no name and no bytes: nothing was chosen.
+        if (data.length === 0 && !part.filename) continue;
+        files.push({ field, value: await onFile(field, data) });
+      } else {
+        if (part.valueTruncated) throw new HttpError(413, `${field}: is too long`);
+        if (Object.hasOwn(fields, field)) throw new HttpError(400, `${field}: is given more than once`);
+        fields[field] = String(part.value);
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `files: at most ${MAX_FILES - 1} files per request`);
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'request: too many fields');
+    throw error;
+  }
+  return { fields, files };
+}
+
+/** Checks a form's text fields with a contract schema; a refusal reads 'field: problem' like any other. */
+export function parseFields<S extends z.ZodType>(schema: S, fields: Record<string, string>): z.output<S> {
+  const parsed = schema.safeParse(fields);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({
+    instancePath: `/${issue.path.join('/')}`,
+    message: issue.message,
+    params: issue.code === 'unrecognized_keys' ? { keys: issue.keys } : undefined,
+  }));
+  throw new HttpError(400, validationMessage(issues, 'request'));
+}
+
+export function formatBytes(bytes: number): string {
+  const mb = bytes / 1_048_576;
+  return mb >= 1 ? `${Math.round(mb * 10) / 10} MB` : `${Math.round(bytes / 1024)} KB`;
+}

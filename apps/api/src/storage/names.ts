@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { API_PATHS } from '@backroom/contract';
+
+/*
+ * Stored images are named by the server only: 32 random hex digits and .webp for the re-encoded
+ * image, the same with -thumb for its thumbnail. Nothing a client sends ever becomes a path:
+ * names are checked against this pattern, and files are only deleted by names read from the
+ * database.
+ */
+const NAME = /^[0-9a-f]{32}(-thumb)?\.webp$/;
+
+export function newImageName(): string {
+  return `${randomBytes(16).toString('hex')}.webp`;
+}
+
+/** The thumbnail's name for an image's name. */
+export function thumbName(name: string): string {
+  return name.replace(/\.webp$/, '-thumb.webp');
+}
+
+export function isImageName(name: string): boolean {
+  return NAME.test(name);
+}
+
+/** Where the admin loads an image: /uploads/{name}. */
+export function imageUrl(name: string): string {
+  return `${API_PATHS.uploads}/${name}`;
+}
+
+/**
+ * The base name a client's reference means ('/uploads/x.webp', 'http://host/uploads/x.webp?v=1'
+ * or 'x.webp'): only ever compared with the names a product holds, never used as a path.
+ */
+export function nameFromReference(reference: string): string {
+  const withoutQuery = reference.split(/[?#]/, 1)[0] ?? '';
+  return withoutQuery.slice(withoutQuery.lastIndexOf('/') + 1);
+}

@@ -1,0 +1,58 @@
+import type { Readable } from 'node:stream';
+import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Config } from '../config';
+import type { ImageStorage } from './image-storage';
+import { isImageName } from './names';
+
+/**
+ * Images in an S3-compatible bucket. The API still serves them at /uploads/{name} (streamed
+ * from the bucket), so the admin's URLs and its Content-Security-Policy do not change.
+ */
+export function createS3Storage(config: S3Config): ImageStorage {
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    // S3-compatible servers (MinIO, s3rver, Ceph…) are reached by path: http://host/bucket/key.
+    forcePathStyle: config.endpoint !== undefined,
+    credentials:
+      config.accessKeyId && config.secretAccessKey
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+        : undefined,
+    // Not every S3-compatible server knows the newer default checksums.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const check = (name: string) => {
+    if (!isImageName(name)) throw new Error(`not an image name: ${JSON.stringify(name)}`);
+    return name;
+  };
+  return {
+    kind: 's3',
+    async put(name, data) {
+      await client.send(
+        new PutObjectCommand({ Bucket: config.bucket, Key: check(name), Body: data, ContentType: 'image/webp' }),
+      );
+    },
+    async get(name) {
+      if (!isImageName(name)) return null;
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket: config.bucket, Key: name }));
+        return { body: out.Body as Readable, size: out.ContentLength };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        throw error;
+      }
+    },
+    async remove(names) {
+      if (names.length === 0) return;
+      const out = await client.send(
+        new DeleteObjectsCommand({
+          Bucket: config.bucket,
+          Delete: { Objects: names.map((name) => ({ Key: check(name) })), Quiet: true },
+        }),
+      );
+      const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+      if (failed.length > 0) throw new Error(`could not delete ${failed.map((e) => e.Key).join(', ')}`);
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { AddressInfo } from 'node:net';
+import { EVENTS } from '@backroom/contract';
+import { io, type Socket } from 'socket.io-client';
+import type { TestApp } from './app';
+
+/** An admin's socket that joined the global room, as the admin's shell does; the app must listen. */
+export async function adminSocket(t: TestApp, token: string): Promise<Socket> {
+  const { port } = t.app.server.address() as AddressInfo;
+  const socket = io(`http://127.0.0.1:${port}`, { auth: { token }, reconnection: false, transports: ['websocket'] });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  socket.emit(EVENTS.joinAdminGlobal);
+  // The join is a message like any other: give the server a moment to handle it.
+  await new Promise((r) => setTimeout(r, 100));
+  return socket;
+}
+
+/** The next event of that name (that matches, if a test is given), or a rejection after a while. */
+export function nextEvent<T>(socket: Socket, event: string, matches: (payload: T) => boolean = () => true, ms = 3000) {
+  return new Promise<T>((resolve, reject) => {
+    const listener = (payload: T) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, listener);
+      resolve(payload);
+    };
+    const timer = setTimeout(() => {
+      socket.off(event, listener);
+      reject(new Error(`no ${event} within ${ms} ms`));
+    }, ms);
+    socket.on(event, listener);
+  });
+}

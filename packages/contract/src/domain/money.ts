@@ -1,0 +1,59 @@
+import { CURRENCY, PRODUCT_LIMITS } from '../constants';
+
+/** The outcome of reading a user-typed amount: a value, or the problem to show after the field's name. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
+
+const AMOUNT = /^(\d*)(?:\.(\d*))?$/;
+
+/**
+ * A price typed by an admin ('12', '12.5', '12.34', or a number) as integer cents. Prices are at
+ * least 0, with at most two decimals (spec 1 section 5), and at most PRODUCT_LIMITS.maxPriceCents.
+ */
+export function parsePriceCents(input: string | number): Parsed<number> {
+  const text = typeof input === 'number' ? (Number.isFinite(input) ? String(input) : 'NaN') : input.trim();
+  if (text === '') return { ok: false, problem: 'is required' };
+  if (text.startsWith('-') && Number.isFinite(Number(text))) return { ok: false, problem: 'must be at least 0' };
+  const match = AMOUNT.exec(text);
+  if (!match || text === '.') return { ok: false, problem: 'must be a number' };
+  const whole = match[1] ?? '';
+  const decimals = match[2] ?? '';
+  if (decimals.length > 2) return { ok: false, problem: 'must have at most two decimals' };
+  if (whole.length > 10) return { ok: false, problem: `must be at most ${PRODUCT_LIMITS.maxPriceCents / 100}` };
+  const cents = Number(whole || '0') * 100 + Number(decimals.padEnd(2, '0'));
+  if (cents > PRODUCT_LIMITS.maxPriceCents) {
+    return { ok: false, problem: `must be at most ${PRODUCT_LIMITS.maxPriceCents / 100}` };
+  }
+  return { ok: true, value: cents };
+}
+
+/**
+ * A discount percentage (spec 1 section 5): a number from 0 to 100; empty means 0. Kept to two
+ * decimals (the form steps by 0.1).
+ */
+export function parseDiscount(input: string | number): Parsed<number> {
+  const text = typeof input === 'number' ? String(input) : input.trim();
+  if (text === '') return { ok: true, value: 0 };
+  const value = Number(text);
+  if (!Number.isFinite(value) || !/^-?[\d.]+$/.test(text)) return { ok: false, problem: 'must be a number' };
+  if (value < PRODUCT_LIMITS.minDiscount || value > PRODUCT_LIMITS.maxDiscount) {
+    return { ok: false, problem: `must be between ${PRODUCT_LIMITS.minDiscount} and ${PRODUCT_LIMITS.maxDiscount}` };
+  }
+  return { ok: true, value: Math.round(value * 100) / 100 };
+}
+
+/** The price after a discount: price × (1 − discount/100), rounded to the cent (spec 1 section 2.5). */
+export function discountedPriceCents(priceCents: number, discount: number): number {
+  const d = Number.isFinite(discount) ? Math.min(Math.max(discount, 0), 100) : 0;
+  return Math.round((priceCents * (100 - d)) / 100);
+}
+
+/** An amount in cents as the admin shows it: '$12.34', '-$0.50'. */
+export function formatMoney(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  return `${sign}${CURRENCY}${(Math.abs(Math.round(cents)) / 100).toFixed(2)}`;
+}
+
+/** Cents as the API's price number (dollars): 1234 → 12.34. */
+export function priceFromCents(cents: number): number {
+  return Math.round(cents) / 100;
+}
