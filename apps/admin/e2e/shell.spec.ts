@@ -50,10 +50,12 @@ test('each sidebar entry opens its screen', async ({ page }) => {
     '/messages': 'Messages',
     '/': 'Dashboard Overview',
   };
+  const BUILT_SCREENS: string[] = ['/list', '/categories'];
   for (const entry of SIDEBAR_ENTRIES.filter((e) => titles[e.path])) {
     await sidebar(page).getByRole('link', { name: entry.label }).click();
     await expect(page.getByRole('heading', { level: 1, name: titles[entry.path] })).toBeVisible();
-    await expect(page.getByText('Nothing here yet')).toBeVisible();
+    // Screens still to be built show an empty state, never a blank page.
+    if (!BUILT_SCREENS.includes(entry.path)) await expect(page.getByText('Nothing here yet')).toBeVisible();
   }
 });
 

@@ -1,10 +1,121 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import '../styles';
+import { DEFAULT_PAGE_SIZE, MESSAGES, type Product } from '@backroom/contract';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconInbox, IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ScreenTitle } from '../../../components/screen-title';
+import { errorMessage } from '../../../lib/api-error';
+import { useProductList } from '../api';
+import { ProductFilters } from '../components/product-filters';
+import { ProductGrid } from '../components/product-grid';
+import { ProductPagination } from '../components/product-pagination';
+import { ProductSearch } from '../components/product-search';
+import { ProductTable } from '../components/product-table';
+import { ProductViewModal } from '../components/product-view-modal';
+import { useListSearchParams } from '../use-list-search-params';
+import { type ListView, useListView } from '../use-list-view';
 
+const VIEWS: { value: ListView; label: string; icon: typeof IconList }[] = [
+  { value: 'list', label: 'List view', icon: IconList },
+  { value: 'grid', label: 'Grid view', icon: IconLayoutGrid },
+];
+
+/** Product List (spec 1 section 2.5): search, filters and pages done by the server, as a table or a grid. */
 export function ProductListRoute() {
+  const { params, setFilter, setPage, clearFilters } = useListSearchParams();
+  const { view, setView } = useListView();
+  const [viewing, setViewing] = useState<Product | null>(null);
+  const list = useProductList(params);
+  const pageSize = list.data?.pageSize ?? DEFAULT_PAGE_SIZE;
+  const total = list.data?.total ?? 0;
+  const products = list.data?.products ?? [];
+
   return (
-    <PlaceholderScreen
-      title="Product List"
-      description="Every product, with search, filters and pages, will appear here."
-    />
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <ScreenTitle>Product List</ScreenTitle>
+        <Group gap="sm">
+          <ActionIcon.Group visibleFrom="sm" aria-label="View">
+            {VIEWS.map(({ value, label, icon: Icon }) => (
+              <Tooltip key={value} label={label}>
+                <ActionIcon
+                  size="lg"
+                  variant={view === value ? 'filled' : 'default'}
+                  aria-label={label}
+                  aria-pressed={view === value}
+                  onClick={() => setView(value)}
+                >
+                  <Icon size={18} aria-hidden="true" />
+                </ActionIcon>
+              </Tooltip>
+            ))}
+          </ActionIcon.Group>
+          <Button component={Link} to="/add" leftSection={<IconPlus size={16} aria-hidden="true" />}>
+            Add New Product
+          </Button>
+        </Group>
+      </Group>
+
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <Group justify="space-between" align="center">
+            <ProductSearch value={params.q} onChange={(value) => setFilter('q', value)} />
+            <Group gap="sm">
+              <Text size="sm" aria-live="polite">
+                {total} products found
+              </Text>
+              <Button variant="subtle" size="sm" onClick={clearFilters}>
+                Clear Filters
+              </Button>
+            </Group>
+          </Group>
+          <ProductFilters params={params} onChange={setFilter} />
+        </Stack>
+      </Paper>
+
+      {list.isError && (
+        <Alert color="red" title={errorMessage(list.error, MESSAGES.fetchProductsFailed)}>
+          <Button variant="light" color="red" size="xs" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading products" />
+        </Center>
+      ) : products.length === 0 ? (
+        !list.isError && (
+          <EmptyState
+            icon={<IconInbox size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title="No products found"
+            description="Try another search or clear the filters."
+            py="xl"
+          />
+        )
+      ) : view === 'list' ? (
+        <ProductTable products={products} onView={setViewing} />
+      ) : (
+        <ProductGrid products={products} onView={setViewing} />
+      )}
+
+      <ProductPagination page={params.page} pageSize={pageSize} total={total} onPage={setPage} />
+      <ProductViewModal product={viewing} onClose={() => setViewing(null)} />
+    </Stack>
   );
 }

@@ -1,0 +1,30 @@
+import { Button, Group, Text } from '@mantine/core';
+
+interface ProductPaginationProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}
+
+/** 'Showing X to Y of N products' with Previous and Next, disabled on the first and last page. */
+export function ProductPagination({ page, pageSize, total, onPage }: ProductPaginationProps) {
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
+  const to = Math.min(page * pageSize, total);
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        Showing {from} to {to} of {total} products
+      </Text>
+      <Group gap="xs">
+        <Button variant="default" size="sm" disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, lastPage))}>
+          Previous
+        </Button>
+        <Button variant="default" size="sm" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+}
