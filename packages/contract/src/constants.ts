@@ -37,6 +37,8 @@ export const EVENTS = {
   optionsUpdated: 'optionsUpdated',
   /** To admins when products were added, changed, removed or moved (payload { action, id? }). */
   productsUpdated: 'productsUpdated',
+  /** To admins when an order's status changed or an order was deleted (payload { action, id }). */
+  ordersUpdated: 'ordersUpdated',
 } as const;
 
 /** Currency symbol shown before every amount. */
@@ -182,3 +184,71 @@ export const DEFAULT_OPTIONS: readonly OptionSet[] = [
   { name: 'Clothing Sizes', values: ['XS', 'S', 'M', 'L', 'XL', 'XXL'] },
   { name: 'Canvas Sizes', values: ['2x2', '4x4', '8x10', '12x16'] },
 ];
+
+/** Order status values, exact (spec 2 section 4). Any status may follow any other. */
+export const ORDER_STATUSES = [
+  'Payment Pending',
+  'Order Placed',
+  'In Production',
+  'Packing',
+  'Ready to Ship',
+  'Shipped',
+  'Out for delivery',
+  'Delivered',
+  'Exchanged',
+  'Refunded',
+  'Cancelled',
+  'Pre-Ordered',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The only done status; 'Not Delivered' and the dashboard's pending count mean every other one. */
+export const DELIVERED_STATUS: OrderStatus = 'Delivered';
+/** The status that carries a tracking number. */
+export const SHIPPED_STATUS: OrderStatus = 'Shipped';
+/** The dashboard's red badge. */
+export const CANCELLED_STATUS: OrderStatus = 'Cancelled';
+
+/** What the orders screen can search by (spec 2 section 2, Orders). */
+export const ORDER_SEARCH_FIELDS = ['orderId', 'userName', 'email', 'phone', 'dateRange'] as const;
+export type OrderSearchField = (typeof ORDER_SEARCH_FIELDS)[number];
+
+export const ORDER_SEARCH_FIELD_LABELS: Record<OrderSearchField, string> = {
+  orderId: 'Order ID',
+  userName: 'User Name',
+  email: 'Email',
+  phone: 'Phone',
+  dateRange: 'Date Range',
+};
+
+/** The delivery filter (spec 2 section 2, Orders). */
+export const ORDER_DELIVERY_FILTERS = ['all', 'delivered', 'notDelivered'] as const;
+export type OrderDeliveryFilter = (typeof ORDER_DELIVERY_FILTERS)[number];
+
+export const ORDER_DELIVERY_FILTER_LABELS: Record<OrderDeliveryFilter, string> = {
+  all: 'All Orders',
+  delivered: 'Delivered',
+  notDelivered: 'Not Delivered',
+};
+
+/** Orders per page: the selector's choices and the initial value, which is not among them (spec 2 section 9). */
+export const ORDER_PAGE_SIZES = [10, 15, 20, 50] as const;
+export const ORDER_INITIAL_PAGE_SIZE = 5;
+export const ORDER_LIMITS = {
+  /** Largest page the API serves. */
+  maxPageSize: 100,
+  /** Item names on an order card before '+N more'. */
+  cardItemNames: 3,
+  trackingNumberMax: 100,
+  discountCodeMax: 100,
+  searchMax: 200,
+} as const;
+
+/** Dashboard constants (spec 2 section 9). */
+export const DASHBOARD_LIMITS = {
+  recentOrders: 5,
+  /** Months in the revenue and orders chart, the current one included. */
+  chartMonths: 12,
+  /** Out-of-stock products listed in the popup; the count is always exact. */
+  outOfStockListed: 50,
+} as const;

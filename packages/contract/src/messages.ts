@@ -31,4 +31,18 @@ export const MESSAGES = {
   categoryDeleted: 'Category deleted',
   optionsSaved: 'Options saved',
   notMultipart: 'request: must be multipart/form-data',
+  // Orders and dashboard (spec 2 section 8).
+  orderDeleted: 'Order deleted successfully',
+  orderStatusUpdated: 'Order status updated',
+  fetchOrdersFailed: 'Failed to fetch orders',
+  deleteOrderFailed: 'Failed to delete order',
+  updateStatusError: 'Error updating status',
+  updateFailed: 'Failed to update',
+  dashboardFailed: 'Failed to load dashboard data',
+  noOrders: 'No orders found',
+  deleteOrderConfirm: 'Are you sure you want to delete this order? This action cannot be undone.',
+  noTrackingNumber: 'No tracking number provided.',
+  noDiscountCode: 'No discount code provided.',
+  // Orders messages the spec leaves to us.
+  orderNotFound: 'Order not found',
 } as const;

@@ -32,6 +32,10 @@ export const API_PATHS = {
   categoryRename: '/api/category/rename',
   categoryDelete: '/api/category/delete',
   options: '/api/options',
+  orderList: '/api/order/list',
+  orderStatus: '/api/order/status',
+  orderDelete: '/api/order/delete',
+  dashboardSummary: '/api/dashboard/summary',
   /** Uploaded images, public: GET /uploads/{name}. */
   uploads: '/uploads',
 } as const;

@@ -3,6 +3,7 @@ export * from './conversations';
 export * from './login-attempts';
 export * from './messages';
 export * from './options';
+export * from './orders';
 export * from './products';
 export * from './sessions';
 export * from './socket-io';

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { objectIdSchema } from './common';
+import { ORDER_DELIVERY_FILTERS, ORDER_LIMITS, ORDER_SEARCH_FIELDS, ORDER_STATUSES } from './constants';
+
+/*
+ * The order calls of spec 2 section 7. Orders are written by the storefront; the back-office
+ * lists them, changes their status and deletes them. Money travels as dollars (two decimals)
+ * and is kept and added up as integer cents on the server.
+ */
+
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+/** A calendar day, YYYY-MM-DD (UTC days: docs/decisions/012-orders-and-rollups.md). */
+export const isoDateSchema = z
+  .string({ error: 'must be a date' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'must be a real date');
+
+const wholeNumber = (max: number) =>
+  z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(max, `must be at most ${max}`);
+
+/**
+ * POST /api/order/list. An empty body answers every order, as the spec's call does; any field
+ * makes the server search, filter and page. Newest first. searchBy 'dateRange' needs both
+ * dates (inclusive); the other search fields match `search` as a case-insensitive substring.
+ */
+export const orderListRequestSchema = z
+  .strictObject({
+    searchBy: z.enum(ORDER_SEARCH_FIELDS, { error: `must be one of ${ORDER_SEARCH_FIELDS.join(', ')}` }).optional(),
+    search: optionalText(ORDER_LIMITS.searchMax),
+    startDate: isoDateSchema.optional(),
+    endDate: isoDateSchema.optional(),
+    delivery: z
+      .enum(ORDER_DELIVERY_FILTERS, { error: `must be one of ${ORDER_DELIVERY_FILTERS.join(', ')}` })
+      .optional(),
+    page: wholeNumber(1_000_000).optional(),
+    pageSize: wholeNumber(ORDER_LIMITS.maxPageSize).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.searchBy !== 'dateRange') return;
+    if (!value.startDate)
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'is required for a date range' });
+    if (!value.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'is required for a date range' });
+    if (value.startDate && value.endDate && value.endDate < value.startDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'must not be before startDate' });
+    }
+  });
+export type OrderListRequest = z.output<typeof orderListRequestSchema>;
+
+/** One line of an order as the API answers it. */
+export const orderItemSchema = z.object({
+  productId: z.string().nullable(),
+  name: z.string(),
+  /** The item's image URL (the first when the storefront stored several), or null. */
+  image: z.string().nullable(),
+  quantity: z.number().int(),
+  /** Unit price in dollars. */
+  unitPrice: z.number(),
+  /** The spec's color value 'color|size'; either part may be the text 'null' (domain/order-items.ts parses it). */
+  color: z.string().nullable(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const orderAddressSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  country: z.string(),
+});
+export type OrderAddress = z.infer<typeof orderAddressSchema>;
+
+/** One status change, as the order details show it. */
+export const orderStatusChangeSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  /** ISO timestamp. */
+  at: z.string(),
+  /** The admin who made the change (null when the storefront did, or the admin is gone). */
+  by: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  discountCode: z.string().nullable(),
+});
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+/** An order (spec 2 section 3). */
+export const orderSchema = z.object({
+  _id: z.string(),
+  userId: z.string().nullable(),
+  items: z.array(orderItemSchema),
+  address: orderAddressSchema,
+  /** Dollars: the stored amount, or the sum of unit price x quantity when the order has none. */
+  amount: z.number(),
+  /** Sum of the items' quantities. */
+  itemCount: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  payment: z.boolean(),
+  paymentMethod: z.string(),
+  /** ISO timestamp of when the order was placed. */
+  date: z.string(),
+  trackingNumber: z.string().nullable(),
+  discountCode: z.string().nullable(),
+  statusHistory: z.array(orderStatusChangeSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListResponseSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(orderSchema),
+  /** How many orders match (all of them with an empty body). */
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().nonnegative(),
+  message: z.string().optional(),
+});
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+/**
+ * POST /api/order/status. trackingNumber is kept only for Shipped and discountCode only for
+ * Delivered, both trimmed; sent with another status they are ignored.
+ */
+export const orderStatusRequestSchema = z.strictObject({
+  orderId: objectIdSchema,
+  status: z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(', ')}` }),
+  trackingNumber: optionalText(ORDER_LIMITS.trackingNumberMax).nullable(),
+  discountCode: optionalText(ORDER_LIMITS.discountCodeMax).nullable(),
+});
+export type OrderStatusRequest = z.output<typeof orderStatusRequestSchema>;
+
+export const orderStatusResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  order: orderSchema,
+});
+export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
+
+/** POST /api/order/delete. */
+export const orderDeleteRequestSchema = z.strictObject({ orderId: objectIdSchema });
+export type OrderDeleteRequest = z.output<typeof orderDeleteRequestSchema>;
