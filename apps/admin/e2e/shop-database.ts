@@ -6,6 +6,36 @@ import pg from 'pg';
 import { Server } from 'socket.io';
 import { newId } from '../../api/src/db/ids';
 
+export interface StorefrontOrderItem {
+  productId?: string;
+  name: string;
+  /** An image URL or a base name in the image storage. */
+  image?: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** 'color|size', either part possibly 'null'. */
+  color?: string;
+}
+
+export interface StorefrontOrder {
+  items: StorefrontOrderItem[];
+  amountCents?: number | null;
+  status?: string;
+  payment?: boolean;
+  paymentMethod?: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  street?: string;
+  city?: string;
+  state?: string;
+  zipcode?: string;
+  country?: string;
+  trackingNumber?: string;
+  createdAt?: Date;
+}
+
 /**
  * The test's side door into the shop under test: its embedded database, and the PostgreSQL
  * adapter through which the storefront (another process on the same database) brings customer
@@ -56,6 +86,56 @@ export class ShopDatabase {
     this.storefront ??= new Server({ adapter: createAdapter(this.pool) });
     this.storefront.to('admins').emit(EVENTS.newMessage, event);
     return event;
+  }
+
+  /**
+   * A customer places an order: stored as the storefront would (the database's triggers keep the
+   * totals and the dashboard's rollups). Answers the new order's id.
+   */
+  async placeOrder(order: StorefrontOrder): Promise<string> {
+    const id = newId(order.createdAt);
+    const userId = newId();
+    await this.pool.query('insert into users (id, name, email, password_hash) values ($1, $2, $3, $4)', [
+      userId,
+      `${order.firstName} ${order.lastName}`,
+      `${order.email.split('@')[0]}.${userId}@customer.example`,
+      'not-a-login',
+    ]);
+    await this.pool.query(
+      `insert into orders (id, user_id, items, amount_cents, status, payment, payment_method, first_name, last_name,
+         email, phone, street, city, state, zipcode, country, tracking_number, created_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
+      [
+        id,
+        userId,
+        JSON.stringify(
+          order.items.map((item) => ({
+            productId: item.productId ?? null,
+            name: item.name,
+            image: item.image ?? null,
+            quantity: item.quantity,
+            unitPriceCents: item.unitPriceCents,
+            color: item.color ?? null,
+          })),
+        ),
+        order.amountCents ?? null,
+        order.status ?? 'Order Placed',
+        order.payment ?? false,
+        order.paymentMethod ?? 'COD',
+        order.firstName,
+        order.lastName,
+        order.email,
+        order.phone ?? '',
+        order.street ?? '12 Harbour Road',
+        order.city ?? 'Portsmouth',
+        order.state ?? 'NH',
+        order.zipcode ?? '03801',
+        order.country ?? 'US',
+        order.trackingNumber ?? null,
+        order.createdAt ?? new Date(),
+      ],
+    );
+    return id;
   }
 
   async close(): Promise<void> {
