@@ -67,6 +67,8 @@ export default defineConfig({
       LOGIN_MAX_PER_IP: '1000',
       LOGIN_MAX_PER_EMAIL: '1000',
       LOG_LEVEL: 'warn',
+      // Parallel runs may each build the admin to their own folder (npx vite build --outDir …).
+      ADMIN_DIST: env.BACKROOM_E2E_ADMIN_DIST ?? '',
     },
   },
 });
