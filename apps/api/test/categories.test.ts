@@ -140,7 +140,7 @@ describe('PUT /api/category/rename', () => {
 });
 
 describe('DELETE /api/category/delete', () => {
-  it("moves the category's products to 'Uncategorized' and removes it from the tree", async () => {
+  it("moves the category's products to 'Uncategorized', which joins the tree, and removes it from the tree", async () => {
     const decor = await Promise.all(
       [1, 2].map((i) =>
         addProduct(t, token, {
@@ -161,7 +161,8 @@ describe('DELETE /api/category/delete', () => {
     expect(res.json()).toEqual({ success: true, message: MESSAGES.categoryDeleted, moved: 2 });
     for (const d of decor) expect((await product(d._id)).mainCategory).toBe('Uncategorized');
     expect((await product(other._id)).mainCategory).toBe('Fidgets');
-    expect((await tree()).map((c) => c.name)).toEqual(['Figures', 'Fidgets', 'Widgets']);
+    expect((await tree()).map((c) => c.name)).toEqual(['Figures', 'Fidgets', 'Widgets', 'Uncategorized']);
+    expect((await tree()).at(-1)).toEqual({ name: 'Uncategorized', subCategories: [], subSubCategories: [] });
 
     // The fallback defaults to 'Uncategorized'; another may be named.
     const again = await call('DELETE', API_PATHS.categoryDelete, {
@@ -169,8 +170,17 @@ describe('DELETE /api/category/delete', () => {
       name: 'Uncategorized',
       fallback: 'Fidgets',
     });
-    expect(again.json().moved).toBe(2);
+    expect(again.json(), again.body).toMatchObject({ moved: 2 });
     for (const d of decor) expect((await product(d._id)).mainCategory).toBe('Fidgets');
+    expect((await tree()).map((c) => c.name)).toEqual(['Figures', 'Fidgets', 'Widgets']);
+
+    // A category without products leaves the fallback out of the tree.
+    const before = await tree();
+    await call('PUT', API_PATHS.categoryTree, {
+      categories: [...before, { name: 'Empty Shelf', subCategories: [], subSubCategories: [] }],
+    });
+    await call('DELETE', API_PATHS.categoryDelete, { level: 'main', name: 'Empty Shelf', fallback: FALLBACK_CATEGORY });
+    expect(await tree()).toEqual(before);
     await call('PUT', API_PATHS.categoryTree, { categories: DEFAULT_CATEGORIES });
   });
 

@@ -20,7 +20,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     DATABASE_URL: url,
     ADMIN_DIST: path.join(dataDir, 'no-admin-build'),

@@ -38,3 +38,11 @@ export async function renameCategoryRow(db: DbOrTx, oldName: string, newName: st
 export async function deleteCategoryRow(db: DbOrTx, name: string): Promise<void> {
   await db.delete(categories).where(eq(categories.name, name));
 }
+
+/** Adds an empty main category at the end of the tree unless it is there already. */
+export async function appendCategoryIfMissing(db: DbOrTx, name: string): Promise<void> {
+  await db.execute(sql`
+    insert into ${categories} (name, position, sub_categories, sub_sub_categories)
+    select ${name}, (select coalesce(max(position) + 1, 0) from ${categories}), '[]'::jsonb, '[]'::jsonb
+    where not exists (select 1 from ${categories} where name = ${name})`);
+}

@@ -4,6 +4,7 @@ import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
 import { moveMainCategory } from '../products/repository';
 import {
+  appendCategoryIfMissing,
   categoryExists,
   deleteCategoryRow,
   listCategories,
@@ -64,7 +65,8 @@ export async function renameMainCategory(
 
 /**
  * DELETE /api/category/delete: in one transaction, the tree's entry goes (if it is still there)
- * and every product of the main category moves to the fallback. Answers how many moved.
+ * and every product of the main category moves to the fallback, which joins the tree when
+ * products moved into it, so that they stay reachable from the filters and forms. Answers how many moved.
  */
 export async function deleteMainCategory(
   deps: CategoryDeps,
@@ -74,7 +76,9 @@ export async function deleteMainCategory(
   const moved = await deps.db.transaction(async (tx) => {
     await lockCategories(tx);
     await deleteCategoryRow(tx, input.name);
-    return moveMainCategory(tx, input.name, input.fallback);
+    const count = await moveMainCategory(tx, input.name, input.fallback);
+    if (count > 0) await appendCategoryIfMissing(tx, input.fallback);
+    return count;
   });
   await announce(deps, moved);
   return moved;
