@@ -8,12 +8,12 @@ import { ORDER_DELIVERY_FILTERS, ORDER_LIMITS, ORDER_SEARCH_FIELDS, ORDER_STATUS
  * and is kept and added up as integer cents on the server.
  */
 
+/** Trimmed text that may be left out; blank counts as left out. */
 const optionalText = (max: number) =>
   z
     .string({ error: 'must be text' })
     .trim()
     .max(max, `must be at most ${max} characters`)
-    .optional()
     .transform((value) => (value ? value : undefined));
 
 /** A calendar day, YYYY-MM-DD (UTC days: docs/decisions/012-orders-and-rollups.md). */
@@ -40,7 +40,7 @@ const wholeNumber = (max: number) =>
 export const orderListRequestSchema = z
   .strictObject({
     searchBy: z.enum(ORDER_SEARCH_FIELDS, { error: `must be one of ${ORDER_SEARCH_FIELDS.join(', ')}` }).optional(),
-    search: optionalText(ORDER_LIMITS.searchMax),
+    search: optionalText(ORDER_LIMITS.searchMax).optional(),
     startDate: isoDateSchema.optional(),
     endDate: isoDateSchema.optional(),
     delivery: z
@@ -138,8 +138,8 @@ export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 export const orderStatusRequestSchema = z.strictObject({
   orderId: objectIdSchema,
   status: z.enum(ORDER_STATUSES, { error: `must be one of ${ORDER_STATUSES.join(', ')}` }),
-  trackingNumber: optionalText(ORDER_LIMITS.trackingNumberMax).nullable(),
-  discountCode: optionalText(ORDER_LIMITS.discountCodeMax).nullable(),
+  trackingNumber: optionalText(ORDER_LIMITS.trackingNumberMax).nullish(),
+  discountCode: optionalText(ORDER_LIMITS.discountCodeMax).nullish(),
 });
 export type OrderStatusRequest = z.output<typeof orderStatusRequestSchema>;
 
@@ -153,3 +153,10 @@ export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
 /** POST /api/order/delete. */
 export const orderDeleteRequestSchema = z.strictObject({ orderId: objectIdSchema });
 export type OrderDeleteRequest = z.output<typeof orderDeleteRequestSchema>;
+
+/** The realtime ordersUpdated event, to admins after a status change or a delete. */
+export const ordersUpdatedEventSchema = z.object({
+  action: z.enum(['statusChanged', 'deleted']),
+  id: z.string(),
+});
+export type OrdersUpdatedEvent = z.infer<typeof ordersUpdatedEventSchema>;

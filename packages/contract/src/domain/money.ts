@@ -57,3 +57,13 @@ export function formatMoney(cents: number): string {
 export function priceFromCents(cents: number): number {
   return Math.round(cents) / 100;
 }
+
+/** Dollars as the API sends them (two decimals at most) to integer cents, once: sums and displays work from cents. */
+export function dollarsToCents(dollars: number): number {
+  return Number.isFinite(dollars) ? Math.round(dollars * 100) : 0;
+}
+
+/** An amount in dollars as the admin shows it: '$1234.56'. */
+export function formatDollars(dollars: number): string {
+  return formatMoney(dollarsToCents(dollars));
+}
