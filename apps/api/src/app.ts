@@ -6,8 +6,10 @@ import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { conversationRoutes } from './modules/conversations/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { optionRoutes } from './modules/options/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
 import { adminStaticPlugin } from './plugins/admin-static';
 import { authPlugin } from './plugins/auth';
@@ -70,6 +72,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(productRoutes);
   await app.register(categoryRoutes);
   await app.register(optionRoutes);
+  await app.register(orderRoutes);
+  await app.register(dashboardRoutes);
 
   await app.register(adminStaticPlugin, { root: config.adminDist });
 

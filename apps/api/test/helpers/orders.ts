@@ -2,6 +2,7 @@ import type { OrderStatus } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/client';
 import { orders, type StoredOrderItem } from '../../src/db/schema';
+import type { TestApp } from './app';
 
 let serial = 0;
 
@@ -18,6 +19,7 @@ export interface OrderValues {
   phone?: string;
   createdAt?: Date;
   trackingNumber?: string | null;
+  discountCode?: string | null;
 }
 
 /** An order written straight into the database, as the storefront writes them. */
@@ -50,6 +52,7 @@ export async function insertOrder(db: Db, values: OrderValues = {}) {
       zipcode: '62701',
       country: 'US',
       trackingNumber: values.trackingNumber ?? null,
+      discountCode: values.discountCode ?? null,
       ...(values.createdAt ? { createdAt: values.createdAt } : {}),
     })
     .returning();
@@ -80,4 +83,14 @@ export async function rollupsAndRecount(db: Db) {
     counters: counters.rows.filter((row) => row.value !== '0'),
     recount: recount.rows.filter((row) => row.value !== '0'),
   };
+}
+
+/** An order call as the admin makes it: POST with a JSON body (none when payload is undefined). */
+export function orderCall(t: TestApp, token: string | undefined, url: string, payload?: unknown) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    headers: token === undefined ? {} : { token },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 }

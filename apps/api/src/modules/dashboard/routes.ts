@@ -1,0 +1,11 @@
+import { API_PATHS, dashboardSummaryResponseSchema } from '@backroom/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardSummary } from './service';
+
+/** The Dashboard Overview's figures (spec 2 section 2), one call. */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(API_PATHS.dashboardSummary, { schema: { response: { 200: dashboardSummaryResponseSchema } } }, async () => ({
+    success: true as const,
+    ...(await dashboardSummary(app.ctx.db)),
+  }));
+};

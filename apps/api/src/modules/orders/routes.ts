@@ -1,0 +1,60 @@
+import {
+  API_PATHS,
+  errorResponseSchema,
+  MESSAGES,
+  messageResponseSchema,
+  orderDeleteRequestSchema,
+  orderListRequestSchema,
+  orderListResponseSchema,
+  orderStatusRequestSchema,
+  orderStatusResponseSchema,
+} from '@backroom/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changeOrderStatus, listOrders, removeOrder } from './service';
+
+const refusals = { 400: errorResponseSchema, 404: errorResponseSchema };
+
+/** The order calls of spec 2 section 7. */
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.ctx.db, realtime: app.ctx.realtime });
+
+  // The spec's list call posts an empty body, possibly with a JSON content type: within these
+  // routes an empty JSON body is read as no body instead of being refused.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
+
+  app.post(
+    API_PATHS.orderList,
+    {
+      schema: {
+        body: orderListRequestSchema.nullish(),
+        response: { 200: orderListResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await listOrders(app.ctx.db, request.body)) }),
+  );
+
+  app.post(
+    API_PATHS.orderStatus,
+    { schema: { body: orderStatusRequestSchema, response: { 200: orderStatusResponseSchema, ...refusals } } },
+    async (request) => ({
+      success: true as const,
+      message: MESSAGES.orderStatusUpdated,
+      order: await changeOrderStatus(deps(), request.principal, request.body),
+    }),
+  );
+
+  app.post(
+    API_PATHS.orderDelete,
+    { schema: { body: orderDeleteRequestSchema, response: { 200: messageResponseSchema, ...refusals } } },
+    async (request) => {
+      await removeOrder(deps(), request.body.orderId);
+      return { success: true as const, message: MESSAGES.orderDeleted };
+    },
+  );
+};

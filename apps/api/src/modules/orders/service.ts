@@ -1,0 +1,128 @@
+import {
+  DELIVERED_STATUS,
+  EVENTS,
+  MESSAGES,
+  ORDER_INITIAL_PAGE_SIZE,
+  type Order,
+  type OrderListRequest,
+  type OrderStatusRequest,
+  type OrdersUpdatedEvent,
+  SHIPPED_STATUS,
+} from '@backroom/contract';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+import type { Realtime } from '../../plugins/realtime';
+import type { Principal } from '../auth/service';
+import { historiesByOrder, toOrder } from './order-view';
+import {
+  deleteOrder,
+  insertStatusChange,
+  listAllOrders,
+  listOrderPage,
+  listStatusChanges,
+  type OrderFilter,
+  updateOrderStatus,
+} from './repository';
+
+export interface OrderDeps {
+  db: Db;
+  realtime: Pick<Realtime, 'toAdmins'>;
+}
+
+const DAY_MS = 86_400_000;
+
+function notify(deps: OrderDeps, event: OrdersUpdatedEvent) {
+  deps.realtime.toAdmins(EVENTS.ordersUpdated, event);
+}
+
+/** The request's search and filters: a text search only with a text field and a non-empty text, dates only for dateRange. */
+export function orderFilter(request: OrderListRequest): OrderFilter {
+  const { searchBy, search, startDate, endDate } = request;
+  const filter: OrderFilter = { delivery: request.delivery ?? 'all' };
+  if (searchBy === 'dateRange' && startDate && endDate) {
+    // Inclusive UTC days: from the start day's midnight to the midnight after the end day.
+    filter.dateRange = {
+      from: new Date(`${startDate}T00:00:00.000Z`),
+      to: new Date(new Date(`${endDate}T00:00:00.000Z`).getTime() + DAY_MS),
+    };
+  } else if (searchBy && searchBy !== 'dateRange' && search) {
+    filter.search = { by: searchBy, text: search };
+  }
+  return filter;
+}
+
+/**
+ * Every order, newest first, as the spec's call with an empty body. Orders and status changes
+ * are read in one snapshot with two statements (no query per order).
+ */
+async function allOrders(db: Db): Promise<Order[]> {
+  return db.transaction(
+    async (tx) => {
+      const rows = await listAllOrders(tx);
+      const histories = historiesByOrder(await listStatusChanges(tx, 'all'));
+      const answer: Order[] = new Array(rows.length);
+      for (let i = 0; i < rows.length; i += 1) {
+        const row = rows[i] as (typeof rows)[number];
+        answer[i] = toOrder(row, histories.get(row.id) ?? []);
+      }
+      return answer;
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/**
+ * POST /api/order/list. An empty body answers every order (page 1, pageSize = total); any field
+ * makes it a searched, filtered page (page 1 and ORDER_INITIAL_PAGE_SIZE by default).
+ */
+export async function listOrders(db: Db, request: OrderListRequest | null | undefined) {
+  if (!request || Object.keys(request).length === 0) {
+    const orders = await allOrders(db);
+    return { orders, total: orders.length, page: 1, pageSize: orders.length };
+  }
+  const page = request.page ?? 1;
+  const pageSize = request.pageSize ?? ORDER_INITIAL_PAGE_SIZE;
+  const { rows, total } = await listOrderPage(db, orderFilter(request), {
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+  });
+  const histories = historiesByOrder(
+    await listStatusChanges(
+      db,
+      rows.map((row) => row.id),
+    ),
+  );
+  return { orders: rows.map((row) => toOrder(row, histories.get(row.id) ?? [])), total, page, pageSize };
+}
+
+/**
+ * POST /api/order/status, in one transaction with its history row. The tracking number is written
+ * only with Shipped and the discount code only with Delivered: a text sets it, null clears it,
+ * nothing (or blank) leaves it; other statuses leave both as they are
+ * (docs/decisions/012-orders-and-rollups.md).
+ */
+export async function changeOrderStatus(deps: OrderDeps, principal: Principal, input: OrderStatusRequest) {
+  const trackingNumber = input.status === SHIPPED_STATUS ? input.trackingNumber : undefined;
+  const discountCode = input.status === DELIVERED_STATUS ? input.discountCode : undefined;
+  const order = await deps.db.transaction(async (tx) => {
+    const row = await updateOrderStatus(tx, input.orderId, { status: input.status, trackingNumber, discountCode });
+    if (!row) throw new HttpError(404, MESSAGES.orderNotFound);
+    await insertStatusChange(tx, {
+      orderId: row.id,
+      status: input.status,
+      // What the order carries after this change, for the status that uses it.
+      trackingNumber: input.status === SHIPPED_STATUS ? row.trackingNumber : null,
+      discountCode: input.status === DELIVERED_STATUS ? row.discountCode : null,
+      adminId: principal.userId,
+    });
+    return toOrder(row, await listStatusChanges(tx, [row.id]));
+  });
+  notify(deps, { action: 'statusChanged', id: order._id });
+  return order;
+}
+
+/** POST /api/order/delete: the order and its status history. */
+export async function removeOrder(deps: OrderDeps, orderId: string): Promise<void> {
+  if (!(await deleteOrder(deps.db, orderId))) throw new HttpError(404, MESSAGES.orderNotFound);
+  notify(deps, { action: 'deleted', id: orderId });
+}
