@@ -1,5 +1,155 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import '../styles';
+import { MESSAGES, type Order, orderListRequest, orderPageCount, SHIPPED_STATUS } from '@backroom/contract';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Center,
+  EmptyState,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
+import { IconInbox, IconLayoutGrid, IconList } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { ScreenTitle } from '../../../components/screen-title';
+import { type ListView, useListView } from '../../products/use-list-view';
+import { orderErrorMessage, useDeleteOrder, useOrderList } from '../api';
+import { DeleteOrderDialog } from '../components/delete-order-dialog';
+import { OrderCard } from '../components/order-card';
+import { OrderFilters } from '../components/order-filters';
+import { OrderPagination } from '../components/order-pagination';
+import { OrderStatusDialogs, type StatusChangeTarget } from '../components/order-status-dialogs';
+import { useOrderEvents } from '../hooks/use-order-events';
+import { useOrderListView } from '../hooks/use-order-list-view';
 
+const VIEWS: { value: ListView; label: string; icon: typeof IconList }[] = [
+  { value: 'list', label: 'List view', icon: IconList },
+  { value: 'grid', label: 'Grid view', icon: IconLayoutGrid },
+];
+
+/**
+ * Orders (spec 2 section 2): searched, filtered and paged by the server, newest first, as a list or
+ * a grid of cards; one order open at a time; status changes through two dialogs; delete with a confirmation.
+ */
 export function OrdersRoute() {
-  return <PlaceholderScreen title="Orders" description="Customer orders and their statuses will appear here." />;
+  const { view: listView, change, setPage, replacePage, clearFilters } = useOrderListView();
+  const { view, setView } = useListView();
+  const request = useMemo(() => orderListRequest(listView), [listView]);
+  const list = useOrderList(request);
+  useOrderEvents();
+
+  const [expandedId, setExpandedId] = useState<string | null>(null);
+  const [statusTarget, setStatusTarget] = useState<StatusChangeTarget | null>(null);
+  const [deleting, setDeleting] = useState<Order | null>(null);
+  const remove = useDeleteOrder({
+    onSuccess: (orderId) => {
+      setExpandedId((current) => (current === orderId ? null : current));
+    },
+  });
+
+  const orders = list.data?.orders ?? [];
+  const total = list.data?.total ?? 0;
+
+  // A page past the last one (an old link, or the last order of the last page deleted): go to the last page.
+  useEffect(() => {
+    if (!list.data || list.isPlaceholderData) return;
+    const last = orderPageCount(list.data.total, listView.pageSize);
+    if (listView.page > last) replacePage(last);
+  }, [list.data, list.isPlaceholderData, listView.page, listView.pageSize, replacePage]);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <ScreenTitle>Orders</ScreenTitle>
+        <ActionIcon.Group aria-label="View">
+          {VIEWS.map(({ value, label, icon: Icon }) => (
+            <Tooltip key={value} label={label}>
+              <ActionIcon
+                size="lg"
+                variant={view === value ? 'filled' : 'default'}
+                aria-label={label}
+                aria-pressed={view === value}
+                onClick={() => setView(value)}
+              >
+                <Icon size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          ))}
+        </ActionIcon.Group>
+      </Group>
+
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="sm">
+          <OrderFilters view={listView} onChange={change} onClear={clearFilters} />
+          <Text size="sm" aria-live="polite">
+            {list.data ? `${total} ${total === 1 ? 'order' : 'orders'} found` : ''}
+          </Text>
+        </Stack>
+      </Paper>
+
+      {list.isError && (
+        <Alert color="red" title={orderErrorMessage(list.error, MESSAGES.fetchOrdersFailed)}>
+          <Button variant="light" color="red" size="xs" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading orders" />
+        </Center>
+      ) : orders.length === 0 ? (
+        !list.isError && (
+          <EmptyState
+            icon={<IconInbox size={32} aria-hidden="true" />}
+            withIndicatorBackground
+            title={MESSAGES.noOrders}
+            py="xl"
+          />
+        )
+      ) : (
+        <SimpleGrid
+          cols={view === 'grid' ? { base: 1, sm: 2, lg: 3 } : 1}
+          spacing="md"
+          aria-busy={list.isFetching}
+          aria-label="Orders"
+          role="region"
+        >
+          {orders.map((order) => (
+            <OrderCard
+              key={order._id}
+              order={order}
+              view={view}
+              expanded={expandedId === order._id}
+              onToggle={() => setExpandedId((current) => (current === order._id ? null : order._id))}
+              onStatusChange={(status) => setStatusTarget({ order, status })}
+              onEditTracking={() =>
+                setStatusTarget({ order, status: SHIPPED_STATUS, trackingNumber: order.trackingNumber ?? '' })
+              }
+              onDelete={() => setDeleting(order)}
+            />
+          ))}
+        </SimpleGrid>
+      )}
+
+      <OrderPagination page={listView.page} pageSize={listView.pageSize} total={total} onPage={setPage} />
+
+      <OrderStatusDialogs target={statusTarget} onClose={() => setStatusTarget(null)} />
+      <DeleteOrderDialog
+        opened={deleting !== null}
+        deleting={remove.isPending}
+        onConfirm={() => {
+          if (!deleting) return;
+          remove.mutate(deleting._id, { onSettled: () => setDeleting(null) });
+        }}
+        onClose={() => setDeleting(null)}
+      />
+    </Stack>
+  );
 }

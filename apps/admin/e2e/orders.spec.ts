@@ -1,0 +1,476 @@
+import AxeBuilder from '@axe-core/playwright';
+import { API_PATHS, MESSAGES, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { StorefrontOrder, StorefrontOrderItem } from './shop-database';
+
+/*
+ * The Orders screen (spec 2 section 2) against the real app. The shop also holds the demo orders,
+ * so every test places its own orders with names, e-mails and phones no other order has, and
+ * searches for them.
+ */
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+
+const item = (name: string, extra: Partial<StorefrontOrderItem> = {}): StorefrontOrderItem => ({
+  name,
+  quantity: 1,
+  unitPriceCents: 1000,
+  ...extra,
+});
+
+/** A customer no other order has: last name, e-mail and phone all carry the suffix. */
+function customer(suffix: string): Pick<StorefrontOrder, 'firstName' | 'lastName' | 'email' | 'phone'> {
+  return {
+    firstName: 'Robin',
+    lastName: `Tester${suffix}`,
+    email: `robin.${suffix}@orders.example`,
+    phone: `+1 555 ${suffix}`,
+  };
+}
+
+const card = (page: Page, id: string) => page.getByRole('article', { name: `Order ${id}` });
+const cards = (page: Page) => page.getByRole('region', { name: 'Orders' }).getByRole('article');
+const found = (page: Page, count: number) =>
+  expect(page.getByText(`${count} ${count === 1 ? 'order' : 'orders'} found`, { exact: true })).toBeVisible();
+
+/** The background colour of the status badge holding this text. */
+const badgeColor = (status: Locator) =>
+  status.evaluate((element) => getComputedStyle(element.closest('.mantine-Badge-root') ?? element).backgroundColor);
+
+async function search(page: Page, by: string, text: string) {
+  await page.getByLabel('Search by').selectOption(by);
+  await page.getByRole('textbox', { name: 'Search' }).fill(text);
+}
+
+async function openOrders(page: Page) {
+  await page.goto('/orders');
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+}
+
+test.beforeEach(async ({ page, login }) => {
+  // Each test walks a whole flow on a shared, sometimes busy machine: give it three times the default.
+  test.slow();
+  await login(page);
+});
+
+test('searches by e-mail and order id; a card shows image, names, status and the totals row', async ({
+  page,
+  shop,
+}) => {
+  const suffix = unique();
+  const id = await shop.placeOrder({
+    ...customer(suffix),
+    items: [
+      item('Nebula Figure', { quantity: 2, unitPriceCents: 1250 }),
+      item('Spinner Pro', { image: 'https://images.example/spinner.png' }),
+      item('Desk Lamp'),
+      item('Keyring'),
+      item('Poster'),
+    ],
+    amountCents: 6500,
+    payment: true,
+    paymentMethod: 'Stripe',
+  });
+  await openOrders(page);
+  await expect(page.getByLabel('Orders per page')).toHaveValue('5');
+  await expect(page.getByLabel('Orders per page').locator('option:not([disabled])')).toHaveText([
+    '10',
+    '15',
+    '20',
+    '50',
+  ]);
+  await expect(page.getByLabel('Delivery').locator('option')).toHaveText(['All Orders', 'Delivered', 'Not Delivered']);
+  await expect(page.getByLabel('Search by').locator('option')).toHaveText([
+    'Order ID',
+    'User Name',
+    'Email',
+    'Phone',
+    'Date Range',
+  ]);
+
+  await search(page, 'Email', `ROBIN.${suffix}@`);
+  await expect(page).toHaveURL(/searchBy=email/);
+  await found(page, 1);
+  const order = card(page, id);
+  await expect(cards(page)).toHaveCount(1);
+  await expect(order.getByText('Nebula Figure, Spinner Pro, Desk Lamp +2 more')).toBeVisible();
+  await expect(order.getByText('Status: Order Placed')).toBeVisible();
+  await expect(order.getByText('Total items: 6')).toBeVisible();
+  await expect(order.getByText('Total paid: $65.00')).toBeVisible();
+  await expect(order.getByText('Method: Stripe')).toBeVisible();
+  await expect(order.getByText('Payment: Done')).toBeVisible();
+  await expect(order.getByText('Tracking number: None')).toBeVisible();
+  // The first item has no image: the default one stands in.
+  await expect(order.getByRole('img', { name: 'Nebula Figure' })).toHaveAttribute(
+    'src',
+    /default-order-image|^data:image\/svg\+xml/,
+  );
+
+  await search(page, 'Order ID', id.slice(-10).toUpperCase());
+  await expect(page).toHaveURL(new RegExp(`search=${id.slice(-10).toUpperCase()}`));
+  await expect(cards(page)).toHaveCount(1);
+  await expect(order).toBeVisible();
+
+  await search(page, 'Phone', `nobody-${suffix}`);
+  await expect(page.getByText(MESSAGES.noOrders)).toBeVisible();
+  await expect(cards(page)).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Order pages' })).toBeHidden();
+});
+
+test('searches by a date range, both days included, newest first', async ({ page, shop }) => {
+  const suffix = unique();
+  // A year long before the demo shop's orders, different on each run.
+  const year = 1990 + Math.floor(Math.random() * 20);
+  const day = (d: number) => `${year}-03-${String(d).padStart(2, '0')}`;
+  const place = (d: number, hour: number) =>
+    shop.placeOrder({
+      ...customer(`${suffix}${d}`),
+      items: [item(`Dated ${d}`)],
+      createdAt: new Date(`${day(d)}T${String(hour).padStart(2, '0')}:00:00Z`),
+    });
+  const before = await place(9, 23);
+  const first = await place(10, 0);
+  const last = await place(12, 23);
+  const after = await place(13, 0);
+
+  await openOrders(page);
+  await page.getByLabel('Search by').selectOption('Date Range');
+  const start = page.getByRole('textbox', { name: 'Start date' });
+  const end = page.getByRole('textbox', { name: 'End date' });
+  await start.fill(day(10));
+  await start.press('Escape');
+  await end.fill(day(12));
+  await end.press('Escape');
+  await expect(page).toHaveURL(new RegExp(`startDate=${day(10)}.*endDate=${day(12)}`));
+  await found(page, 2);
+  await expect(cards(page)).toHaveCount(2);
+  await expect(cards(page).nth(0)).toHaveAccessibleName(`Order ${last}`);
+  await expect(cards(page).nth(1)).toHaveAccessibleName(`Order ${first}`);
+  await expect(card(page, before)).toBeHidden();
+  await expect(card(page, after)).toBeHidden();
+
+  // The view is in the URL: a reload shows the same orders.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Start date' })).toHaveValue(day(10));
+  await found(page, 2);
+});
+
+test('filters by delivery, changes orders per page and pages with page-number buttons', async ({ page, shop }) => {
+  const suffix = unique();
+  const lastName = `Pager${suffix}`;
+  const base = Date.now() - 60_000;
+  for (let i = 0; i < 12; i++) {
+    await shop.placeOrder({
+      ...customer(`${suffix}${i}`),
+      lastName,
+      items: [item(`Paged ${i}`)],
+      status: i % 3 === 0 ? 'Delivered' : 'Packing',
+      createdAt: new Date(base + i * 1000),
+    });
+  }
+  await openOrders(page);
+  await search(page, 'User Name', lastName.toLowerCase());
+  await found(page, 12);
+  await expect(cards(page)).toHaveCount(5);
+  const pages = page.getByRole('navigation', { name: 'Order pages' });
+  await expect(pages.getByRole('button', { name: 'Page 3' })).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Page 4' })).toHaveCount(0);
+
+  await pages.getByRole('button', { name: 'Page 3' }).click();
+  await expect(page).toHaveURL(/[?&]page=3\b/);
+  await expect(cards(page)).toHaveCount(2);
+  await expect(cards(page).getByText('Paged 0', { exact: true })).toBeVisible();
+
+  // Any filter change goes back to page 1.
+  await page.getByLabel('Delivery').selectOption('Delivered');
+  await expect(page).not.toHaveURL(/[?&]page=/);
+  await found(page, 4);
+  await expect(cards(page)).toHaveCount(4);
+  await expect(cards(page).getByText('Status: Delivered')).toHaveCount(4);
+  await expect(pages).toBeHidden();
+
+  await page.getByLabel('Delivery').selectOption('Not Delivered');
+  await found(page, 8);
+  await expect(cards(page).getByText('Status: Delivered')).toHaveCount(0);
+  await expect(cards(page).getByText('Status: Packing')).toHaveCount(5);
+
+  await page.getByLabel('Orders per page').selectOption('10');
+  await expect(page).toHaveURL(/pageSize=10/);
+  await expect(cards(page)).toHaveCount(8);
+  await expect(pages).toBeHidden();
+
+  await page.getByLabel('Delivery').selectOption('All Orders');
+  await found(page, 12);
+  await expect(cards(page)).toHaveCount(10);
+  await pages.getByRole('button', { name: 'Page 2' }).click();
+  await expect(cards(page)).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(page.getByRole('textbox', { name: 'Search' })).toHaveValue('');
+  await expect(page).not.toHaveURL(/search=|page=/);
+  await expect(cards(page)).toHaveCount(10);
+});
+
+test('opens one order at a time, with customer, address, items and summary', async ({ page, shop }) => {
+  const suffix = unique();
+  const lastName = `Details${suffix}`;
+  const older = await shop.placeOrder({
+    ...customer(`${suffix}a`),
+    lastName,
+    phone: '',
+    items: [
+      item('Red Medium Tee', { quantity: 2, unitPriceCents: 1250, color: 'red|M' }),
+      item('Large Poster', { color: 'null|L' }),
+      item('Blue Mug', { unitPriceCents: 799, color: 'blue|null' }),
+    ],
+    paymentMethod: 'COD',
+    street: '1 Elm Street',
+    city: 'Springfield',
+    state: 'IL',
+    zipcode: '62701',
+    country: 'US',
+    createdAt: new Date(Date.now() - 60_000),
+  });
+  const newer = await shop.placeOrder({ ...customer(`${suffix}b`), lastName, items: [item('Only Item')] });
+
+  await openOrders(page);
+  await search(page, 'User Name', lastName);
+  await expect(cards(page)).toHaveCount(2);
+
+  const a = card(page, older);
+  const b = card(page, newer);
+  await a.getByRole('button', { name: 'Order Details' }).click();
+  await expect(a.getByRole('button', { name: 'Hide Details' })).toHaveAttribute('aria-expanded', 'true');
+  const customerInfo = a.getByRole('region', { name: 'Customer Information' });
+  await expect(customerInfo.getByText(`Name: Robin ${lastName}`)).toBeVisible();
+  await expect(customerInfo.getByText(`Email: robin.${suffix}a@orders.example`)).toBeVisible();
+  await expect(customerInfo.getByText('Phone: N/A')).toBeVisible();
+  const address = a.getByRole('region', { name: 'Shipping Address' });
+  for (const line of ['Street: 1 Elm Street', 'City: Springfield', 'State: IL', 'Country: US', 'ZIP: 62701']) {
+    await expect(address.getByText(line)).toBeVisible();
+  }
+  const items = a.getByRole('region', { name: 'Order Items' }).getByRole('listitem');
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText('Red Medium Tee');
+  await expect(items.nth(0)).toContainText('2 × $12.50');
+  await expect(items.nth(0)).toContainText('Color: red');
+  await expect(items.nth(0)).toContainText('Size: M');
+  await expect(items.nth(0)).toContainText('$25.00');
+  await expect(items.nth(1)).toContainText('Size: L');
+  await expect(items.nth(1)).not.toContainText('Color');
+  await expect(items.nth(2)).toContainText('Color: blue');
+  await expect(items.nth(2)).not.toContainText('Size');
+  await expect(items.nth(0).getByRole('img', { name: 'Red Medium Tee' })).toBeVisible();
+  const summary = a.getByRole('region', { name: 'Order Summary' });
+  await expect(summary.getByText('Payment Method: COD')).toBeVisible();
+  await expect(summary.getByText('Payment Status: Pending')).toBeVisible();
+  await expect(summary.getByText('Total: $42.99')).toBeVisible();
+  await expect(summary.getByText(/^Date: \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/)).toBeVisible();
+  await expect(a.getByText('Payment: Pending')).toBeVisible();
+
+  // Opening another order closes the first.
+  await b.getByRole('button', { name: 'Order Details' }).click();
+  await expect(b.getByRole('region', { name: 'Customer Information' })).toBeVisible();
+  await expect(customerInfo).toBeHidden();
+  await expect(a.getByRole('button', { name: 'Order Details' })).toHaveAttribute('aria-expanded', 'false');
+
+  await b.getByRole('button', { name: 'Close Details' }).click();
+  await expect(b.getByRole('region', { name: 'Customer Information' })).toBeHidden();
+  await expect(b.getByRole('button', { name: 'Order Details' })).toBeVisible();
+
+  // The grid view shows the same cards; details open across the row.
+  await page.getByRole('button', { name: 'Grid view' }).click();
+  await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute('aria-pressed', 'true');
+  await a.getByRole('button', { name: 'Order Details' }).click();
+  await expect(customerInfo).toBeVisible();
+});
+
+test('changes a status to Shipped with a tracking number through both dialogs, and Back keeps it', async ({
+  page,
+  shop,
+}) => {
+  const suffix = unique();
+  const id = await shop.placeOrder({ ...customer(suffix), items: [item('Shippable')] });
+  await openOrders(page);
+  await search(page, 'Email', `robin.${suffix}@`);
+  const order = card(page, id);
+  const status = order.getByRole('combobox', { name: `Status of order ${id}` });
+  await expect(status).toHaveValue('Order Placed');
+
+  // Cancel discards.
+  await status.selectOption('Packing');
+  const change = page.getByRole('dialog', { name: 'Confirm Status Change' });
+  await expect(change).toBeVisible();
+  await expect(change.getByRole('textbox')).toHaveCount(0);
+  await change.getByRole('button', { name: 'Cancel' }).click();
+  await expect(change).toBeHidden();
+  await expect(status).toHaveValue('Order Placed');
+
+  await status.selectOption('Shipped');
+  await expect(change).toBeVisible();
+  const tracking = change.getByRole('textbox', { name: 'Tracking number (optional)' });
+  await expect(tracking).toHaveValue('');
+  await tracking.fill(`  TRK-${suffix}  `);
+  await change.getByRole('button', { name: 'Continue' }).click();
+
+  const update = page.getByRole('dialog', { name: 'Confirm Status Update' });
+  await expect(update).toBeVisible();
+  await expect(change).toBeHidden();
+  await expect(update.getByText(`Tracking number: TRK-${suffix}`)).toBeVisible();
+
+  // Back returns to the first dialog with the number kept.
+  await update.getByRole('button', { name: 'Back' }).click();
+  await expect(change).toBeVisible();
+  await expect(update).toBeHidden();
+  await expect(change.getByRole('textbox', { name: 'Tracking number (optional)' })).toHaveValue(`  TRK-${suffix}  `);
+  await change.getByRole('button', { name: 'Continue' }).click();
+  await update.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(page.getByText(MESSAGES.orderStatusUpdated)).toBeVisible();
+  await expect(update).toBeHidden();
+  await expect(change).toBeHidden();
+  await expect(order.getByText('Status: Shipped')).toBeVisible();
+  await expect(order.getByText(`Tracking number: TRK-${suffix}`)).toBeVisible();
+  await expect(status).toHaveValue('Shipped');
+
+  // Editing the tracking number opens the dialog with Shipped and the number prefilled.
+  await order.getByRole('button', { name: `Edit tracking number for order ${id}` }).click();
+  await expect(change).toBeVisible();
+  await expect(change).toContainText('to Shipped?');
+  await expect(change.getByRole('textbox', { name: 'Tracking number (optional)' })).toHaveValue(`TRK-${suffix}`);
+  await change.getByRole('textbox', { name: 'Tracking number (optional)' }).fill('');
+  await change.getByRole('button', { name: 'Continue' }).click();
+  await expect(update.getByText(MESSAGES.noTrackingNumber)).toBeVisible();
+  await update.getByRole('button', { name: 'Close' }).click();
+  await expect(update).toBeHidden();
+
+  // Closing discards what was typed: the next edit starts again from the order's number.
+  await order.getByRole('button', { name: `Edit tracking number for order ${id}` }).click();
+  await expect(change.getByRole('textbox', { name: 'Tracking number (optional)' })).toHaveValue(`TRK-${suffix}`);
+  await change.getByRole('button', { name: 'Cancel' }).click();
+  await expect(change).toBeHidden();
+
+  await order.getByRole('button', { name: 'Order Details' }).click();
+  await expect(order.getByRole('region', { name: 'Status History' })).toContainText('Shipped');
+  await expect(order.getByRole('region', { name: 'Status History' })).toContainText(`Tracking number: TRK-${suffix}`);
+});
+
+test('changes to Delivered with a discount code, then to another status at once', async ({ page, shop }) => {
+  const suffix = unique();
+  const id = await shop.placeOrder({ ...customer(suffix), items: [item('Deliverable')], status: 'Shipped' });
+  await openOrders(page);
+  await search(page, 'Phone', suffix);
+  const order = card(page, id);
+  const status = order.getByRole('combobox', { name: `Status of order ${id}` });
+
+  await status.selectOption('Delivered');
+  const change = page.getByRole('dialog', { name: 'Confirm Status Change' });
+  const update = page.getByRole('dialog', { name: 'Confirm Status Update' });
+  await change.getByRole('button', { name: 'Continue' }).click();
+  await expect(update.getByText(MESSAGES.noDiscountCode)).toBeVisible();
+  await update.getByRole('button', { name: 'Back' }).click();
+  await change.getByRole('textbox', { name: 'Discount code (optional)' }).fill(`THANKS-${suffix}`);
+  await change.getByRole('button', { name: 'Continue' }).click();
+  await expect(update.getByText(`Discount code: THANKS-${suffix}`)).toBeVisible();
+  await update.getByRole('button', { name: 'Confirm' }).click();
+
+  await expect(page.getByText(MESSAGES.orderStatusUpdated)).toBeVisible();
+  const delivered = order.getByText('Status: Delivered');
+  await expect(delivered).toBeVisible();
+  expect(await badgeColor(delivered)).toBe('rgb(30, 107, 48)');
+  await order.getByRole('button', { name: 'Order Details' }).click();
+  await expect(order.getByRole('region', { name: 'Status History' })).toContainText(`Discount code: THANKS-${suffix}`);
+
+  // Any other status: Continue sends at once, without the second dialog.
+  await status.selectOption('Refunded');
+  await expect(change.getByRole('textbox')).toHaveCount(0);
+  await change.getByRole('button', { name: 'Continue' }).click();
+  await expect(change).toBeHidden();
+  await expect(update).toBeHidden();
+  const refunded = order.getByText('Status: Refunded');
+  await expect(refunded).toBeVisible();
+  expect(await badgeColor(refunded)).not.toBe('rgb(30, 107, 48)');
+});
+
+test('deletes an order after the confirmation; Cancel keeps it', async ({ page, shop }) => {
+  const suffix = unique();
+  const id = await shop.placeOrder({ ...customer(suffix), items: [item('Doomed')] });
+  await openOrders(page);
+  await search(page, 'Email', `robin.${suffix}@`);
+  const order = card(page, id);
+
+  await order.getByRole('button', { name: `Delete order ${id}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete Order' });
+  await expect(confirm.getByText(MESSAGES.deleteOrderConfirm)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(order).toBeVisible();
+
+  await order.getByRole('button', { name: 'Order Details' }).click();
+  await order.getByRole('button', { name: 'Delete Order', exact: true }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(MESSAGES.orderDeleted)).toBeVisible();
+  await expect(order).toBeHidden();
+  await expect(page.getByText(MESSAGES.noOrders)).toBeVisible();
+});
+
+test('the orders screen has no serious accessibility problems, with details, dialogs and date pickers', async ({
+  page,
+  shop,
+}) => {
+  const suffix = unique();
+  const id = await shop.placeOrder({
+    ...customer(suffix),
+    items: [item('Accessible', { color: 'green|S' })],
+    status: 'Delivered',
+  });
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+
+  await openOrders(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await serious()).toEqual([]);
+
+  await search(page, 'Email', `robin.${suffix}@`);
+  const order = card(page, id);
+  await order.getByRole('button', { name: 'Order Details' }).click();
+  await expect(order.getByRole('region', { name: 'Order Items' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+
+  await order.getByRole('combobox', { name: `Status of order ${id}` }).selectOption('Shipped');
+  await expect(page.getByRole('dialog', { name: 'Confirm Status Change' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('dialog', { name: 'Confirm Status Update' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Grid view' }).click();
+  await page.getByLabel('Search by').selectOption('Date Range');
+  await page.getByRole('textbox', { name: 'Start date' }).click();
+  await expect(page.getByRole('textbox', { name: 'End date' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+});
+
+test('a change made elsewhere shows without a reload', async ({ page, shop }) => {
+  const suffix = unique();
+  const id = await shop.placeOrder({ ...customer(suffix), items: [item('Watched')] });
+  await openOrders(page);
+  await search(page, 'Email', `robin.${suffix}@`);
+  const order = card(page, id);
+  await expect(order.getByText('Status: Order Placed')).toBeVisible();
+
+  // Another admin (here: the same account, outside this page) changes the status.
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  const answer = await page.request.post(API_PATHS.orderStatus, {
+    headers: { [TOKEN_HEADER]: token ?? '' },
+    data: { orderId: id, status: 'Packing' },
+  });
+  expect(answer.ok()).toBe(true);
+  await expect(order.getByText('Status: Packing')).toBeVisible();
+});

@@ -1,0 +1,117 @@
+import {
+  API_PATHS,
+  MESSAGES,
+  messageResponseSchema,
+  type Order,
+  type OrderListRequest,
+  type OrderListResponse,
+  type OrderStatusRequest,
+  orderListResponseSchema,
+  orderStatusResponseSchema,
+} from '@backroom/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest, type RequestOptions } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { endSession, expireSession } from '../../lib/session';
+import { getToken } from '../../lib/token-storage';
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: () => [...orderKeys.all, 'list'] as const,
+  list: (request: OrderListRequest) => [...orderKeys.lists(), request] as const,
+};
+
+/**
+ * The orders screen's calls (spec 2 section 8): without a stored token, 'No authentication token
+ * found. Please log in again.' and /login; a 401 ends the session like a 403 (the api client's rule).
+ */
+async function ordersRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  if (!getToken()) {
+    notifyError(MESSAGES.noToken, 'no-token');
+    void endSession();
+    throw new ApiError(401, MESSAGES.noToken);
+  }
+  try {
+    return await apiRequest(path, { method: 'POST', ...options });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) expireSession();
+    throw error;
+  }
+}
+
+/** The server's message, else the spec's default for the call. */
+export function orderErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/**
+ * A failed status change: the server's message; else 'Failed to update' when the server answered
+ * that it did not succeed, 'Error updating status' when the call itself failed (spec 2 section 8).
+ */
+export function statusErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.serverMessage) return error.serverMessage;
+    if (error.status > 0 && error.status < 500) return MESSAGES.updateFailed;
+  }
+  return MESSAGES.updateStatusError;
+}
+
+/** POST /api/order/list: the server searches, filters and pages, newest first. */
+export const orderListQueryOptions = (request: OrderListRequest) =>
+  queryOptions({
+    queryKey: orderKeys.list(request),
+    queryFn: ({ signal }) =>
+      ordersRequest(API_PATHS.orderList, { body: request, schema: orderListResponseSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useOrderList(request: OrderListRequest) {
+  return useQuery(orderListQueryOptions(request));
+}
+
+/** Puts the changed order in every cached page at once, before the refetch confirms it. */
+function replaceOrder(list: OrderListResponse | undefined, order: Order): OrderListResponse | undefined {
+  if (!list) return list;
+  return { ...list, orders: list.orders.map((current) => (current._id === order._id ? order : current)) };
+}
+
+/** POST /api/order/status; 'Order status updated' on success, the spec's messages on failure. */
+export function useUpdateOrderStatus({ onSuccess }: { onSuccess?: (order: Order) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: OrderStatusRequest) =>
+      ordersRequest(API_PATHS.orderStatus, { body: request, schema: orderStatusResponseSchema }),
+    onSuccess: ({ order }) => {
+      queryClient.setQueriesData<OrderListResponse>({ queryKey: orderKeys.lists() }, (list) =>
+        replaceOrder(list, order),
+      );
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      notifySuccess(MESSAGES.orderStatusUpdated);
+      onSuccess?.(order);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
+      notifyError(statusErrorMessage(error));
+    },
+  });
+}
+
+/** POST /api/order/delete; 'Order deleted successfully', else the server's message or 'Failed to delete order'. */
+export function useDeleteOrder({ onSuccess }: { onSuccess?: (orderId: string) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) =>
+      ordersRequest(API_PATHS.orderDelete, { body: { orderId }, schema: messageResponseSchema }),
+    onSuccess: (_answer, orderId) => {
+      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      notifySuccess(MESSAGES.orderDeleted);
+      onSuccess?.(orderId);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
+      notifyError(orderErrorMessage(error, MESSAGES.deleteOrderFailed));
+    },
+  });
+}

@@ -1,0 +1,27 @@
+import { MESSAGES } from '@backroom/contract';
+import { Button, Group, Text } from '@mantine/core';
+import { OrderDialog } from './order-dialog';
+
+interface DeleteOrderDialogProps {
+  opened: boolean;
+  deleting: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** 'Are you sure you want to delete this order? This action cannot be undone.' with Cancel and Delete. */
+export function DeleteOrderDialog({ opened, deleting, onConfirm, onClose }: DeleteOrderDialogProps) {
+  return (
+    <OrderDialog opened={opened} title="Delete Order" onClose={onClose}>
+      <Text>{MESSAGES.deleteOrderConfirm}</Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button color="red" loading={deleting} onClick={onConfirm} data-autofocus>
+          Delete
+        </Button>
+      </Group>
+    </OrderDialog>
+  );
+}

@@ -1,0 +1,150 @@
+import {
+  cardPaymentLabel,
+  formatDollars,
+  isDelivered,
+  itemNamesPreview,
+  ORDER_LIMITS,
+  ORDER_STATUSES,
+  type Order,
+  type OrderStatus,
+  orNotAvailable,
+} from '@backroom/contract';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import type { ListView } from '../../products/use-list-view';
+import { DetailLine } from './detail-line';
+import { OrderDetails } from './order-details';
+import { OrderItemImage } from './order-item-image';
+
+/** Delivered in green (spec 2 section 2); a green dark enough for white text (4.5:1). */
+const DELIVERED_COLOR = '#1e6b30';
+
+interface OrderCardProps {
+  order: Order;
+  view: ListView;
+  expanded: boolean;
+  onToggle: () => void;
+  onStatusChange: (status: OrderStatus) => void;
+  onEditTracking: () => void;
+  onDelete: () => void;
+}
+
+/**
+ * One order (spec 2 section 2): first item's image, id, up to 3 item names and '+N more', status,
+ * tracking number with its edit button, status selector, Order Details / Hide Details, delete, and
+ * the row of total items, total paid, method and payment. Open, it shows the order's details.
+ */
+export function OrderCard({
+  order,
+  view,
+  expanded,
+  onToggle,
+  onStatusChange,
+  onEditTracking,
+  onDelete,
+}: OrderCardProps) {
+  const headingId = `order-${order._id}`;
+  const detailsId = `order-details-${order._id}`;
+  const first = order.items[0];
+  const { names, more } = itemNamesPreview(
+    order.items.map((item) => item.name),
+    ORDER_LIMITS.cardItemNames,
+  );
+  const grid = view === 'grid';
+
+  return (
+    <Paper
+      component="article"
+      aria-labelledby={headingId}
+      withBorder
+      radius="md"
+      p="md"
+      style={expanded && grid ? { gridColumn: '1 / -1' } : undefined}
+    >
+      <Group align="flex-start" gap="md" wrap={grid ? 'wrap' : 'nowrap'}>
+        <OrderItemImage src={first?.image} alt={first?.name ?? 'No items'} size={grid ? 64 : 80} />
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Title order={2} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+              Order {order._id}
+            </Title>
+            <Badge color={isDelivered(order.status) ? DELIVERED_COLOR : 'blue'} tt="none">
+              <VisuallyHidden>Status: </VisuallyHidden>
+              {order.status}
+            </Badge>
+          </Group>
+          <Text size="sm">
+            {names.join(', ')}
+            {more > 0 && ` +${more} more`}
+          </Text>
+          <Group gap={4} wrap="nowrap">
+            <DetailLine label="Tracking number">{order.trackingNumber ?? 'None'}</DetailLine>
+            <Tooltip label="Edit tracking number">
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label={`Edit tracking number for order ${order._id}`}
+                onClick={onEditTracking}
+              >
+                <IconPencil size={14} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Stack>
+        <Stack gap="xs" w={grid ? '100%' : 220}>
+          <NativeSelect
+            aria-label={`Status of order ${order._id}`}
+            value={order.status}
+            onChange={(event) => {
+              const status = event.currentTarget.value as OrderStatus;
+              if (status !== order.status) onStatusChange(status);
+            }}
+            data={[...ORDER_STATUSES]}
+          />
+          <Group gap="xs" wrap="nowrap">
+            <Button
+              variant="default"
+              size="sm"
+              style={{ flex: 1 }}
+              aria-expanded={expanded}
+              aria-controls={expanded ? detailsId : undefined}
+              onClick={onToggle}
+            >
+              {expanded ? 'Hide Details' : 'Order Details'}
+            </Button>
+            <Tooltip label="Delete order">
+              <ActionIcon
+                color="red"
+                variant="filled"
+                size="lg"
+                aria-label={`Delete order ${order._id}`}
+                onClick={onDelete}
+              >
+                <IconTrash size={16} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </Stack>
+      </Group>
+      <Group gap="lg" mt="sm" wrap="wrap">
+        <DetailLine label="Total items">{order.itemCount}</DetailLine>
+        <DetailLine label="Total paid">{formatDollars(order.amount)}</DetailLine>
+        <DetailLine label="Method">{orNotAvailable(order.paymentMethod)}</DetailLine>
+        <DetailLine label="Payment">{cardPaymentLabel(order.payment)}</DetailLine>
+      </Group>
+      {expanded && <OrderDetails order={order} id={detailsId} onDelete={onDelete} onClose={onToggle} />}
+    </Paper>
+  );
+}

@@ -1,0 +1,65 @@
+import { DELIVERED_STATUS, type OrderStatus, SHIPPED_STATUS } from '../constants';
+import { MESSAGES } from '../messages';
+import type { OrderStatusRequest } from '../orders';
+
+/** The optional field of the 'Confirm Status Change' dialog: a tracking number for Shipped, a code for Delivered. */
+export type StatusChangeDetail = 'trackingNumber' | 'discountCode';
+
+/** The text fields the status dialogs collect; each used only by its status. */
+export interface StatusChangeFields {
+  trackingNumber?: string | null | undefined;
+  discountCode?: string | null | undefined;
+}
+
+export const STATUS_CHANGE_DETAIL_LABELS: Record<StatusChangeDetail, string> = {
+  trackingNumber: 'Tracking number',
+  discountCode: 'Discount code',
+};
+
+/** Which optional field the first dialog shows for a status, if any (spec 2 section 2, Orders). */
+export function statusChangeDetail(status: OrderStatus): StatusChangeDetail | null {
+  if (status === SHIPPED_STATUS) return 'trackingNumber';
+  if (status === DELIVERED_STATUS) return 'discountCode';
+  return null;
+}
+
+/**
+ * Whether Continue moves to the second dialog 'Confirm Status Update' (Shipped and Delivered) or
+ * sends at once (every other status), spec 2 section 4.
+ */
+export function needsStatusUpdateConfirmation(status: OrderStatus): boolean {
+  return statusChangeDetail(status) !== null;
+}
+
+const trimmed = (value: string | null | undefined): string => value?.trim() ?? '';
+
+/**
+ * The body of POST /api/order/status: the tracking number only for Shipped and the discount code
+ * only for Delivered, trimmed, and left out when empty (spec 2 section 5).
+ */
+export function orderStatusRequest(
+  orderId: string,
+  status: OrderStatus,
+  fields: StatusChangeFields,
+): OrderStatusRequest {
+  const detail = statusChangeDetail(status);
+  const request: OrderStatusRequest = { orderId, status };
+  const value = detail ? trimmed(fields[detail]) : '';
+  if (detail && value) request[detail] = value;
+  return request;
+}
+
+/**
+ * What 'Confirm Status Update' shows: the value entered, trimmed, or 'No tracking number provided.'
+ * / 'No discount code provided.'. Null for statuses without a second dialog.
+ */
+export function statusUpdateSummary(
+  status: OrderStatus,
+  fields: StatusChangeFields,
+): { label: string; value: string | null; text: string } | null {
+  const detail = statusChangeDetail(status);
+  if (!detail) return null;
+  const value = trimmed(fields[detail]) || null;
+  const missing = detail === 'trackingNumber' ? MESSAGES.noTrackingNumber : MESSAGES.noDiscountCode;
+  return { label: STATUS_CHANGE_DETAIL_LABELS[detail], value, text: value ?? missing };
+}
