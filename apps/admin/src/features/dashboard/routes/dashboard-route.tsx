@@ -1,10 +1,84 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import '../styles';
+import { MESSAGES } from '@backroom/contract';
+import { Alert, Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
+import { IconPlus, IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { ScreenTitle } from '../../../components/screen-title';
+import { ApiError } from '../../../lib/api-error';
+import { useDashboardSummary } from '../api';
+import { MonthlyChart } from '../components/monthly-chart';
+import { OutOfStockModal } from '../components/out-of-stock-modal';
+import { RecentOrders } from '../components/recent-orders';
+import { ShortcutCards } from '../components/shortcut-cards';
+import { StatTiles } from '../components/stat-tiles';
+import { useDashboardEvents } from '../hooks/use-dashboard-events';
 
+/** The server's message, else the spec's default (spec 2 section 8). */
+function failure(error: unknown): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : MESSAGES.dashboardFailed;
+}
+
+/** Dashboard Overview (spec 2 section 2): the six tiles, a 12-month chart, recent orders and shortcuts. */
 export function DashboardRoute() {
+  const summary = useDashboardSummary();
+  const [outOfStockOpen, setOutOfStockOpen] = useState(false);
+  useDashboardEvents();
+  const data = summary.data;
+
   return (
-    <PlaceholderScreen
-      title="Dashboard Overview"
-      description="Sales figures, recent orders and stock alerts will appear here."
-    />
+    <Stack gap="lg">
+      <Group justify="space-between" align="center">
+        <ScreenTitle>Dashboard Overview</ScreenTitle>
+        <Group gap="sm">
+          <Button component={Link} to="/add" leftSection={<IconPlus size={16} aria-hidden="true" />}>
+            Add Product
+          </Button>
+          <Button
+            component={Link}
+            to="/orders"
+            variant="default"
+            leftSection={<IconReceipt size={16} aria-hidden="true" />}
+          >
+            View Orders
+          </Button>
+        </Group>
+      </Group>
+
+      {summary.isError && !data && (
+        <Alert color="red" title={failure(summary.error)}>
+          <Button variant="light" color="red" size="xs" onClick={() => void summary.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+
+      {summary.isPending ? (
+        <Center py="xl">
+          <Loader role="status" aria-label="Loading dashboard" />
+        </Center>
+      ) : (
+        data && (
+          <>
+            <StatTiles totals={data.totals} onOpenOutOfStock={() => setOutOfStockOpen(true)} />
+            <MonthlyChart monthly={data.monthly} />
+            <Grid gap="lg">
+              <Grid.Col span={{ base: 12, lg: 8 }}>
+                <RecentOrders orders={data.recentOrders} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, lg: 4 }}>
+                <ShortcutCards />
+              </Grid.Col>
+            </Grid>
+            <OutOfStockModal
+              opened={outOfStockOpen}
+              onClose={() => setOutOfStockOpen(false)}
+              products={data.outOfStockProducts}
+              total={data.totals.outOfStock}
+            />
+          </>
+        )
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,317 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  API_PATHS,
+  type DashboardSummaryResponse,
+  dashboardSummaryResponseSchema,
+  dollarsToCents,
+  formatDollars,
+  formatMoney,
+  MESSAGES,
+  monthLabel,
+  STORAGE_KEYS,
+} from '@backroom/contract';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { ShopDatabase } from './shop-database';
+
+/** Serious or critical accessibility violations on the page as it is now. */
+const serious = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+
+/** The figures as the API gives them to the signed-in admin of this page. */
+async function summary(page: Page): Promise<DashboardSummaryResponse> {
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  expect(token).toBeTruthy();
+  const response = await page.request.get(API_PATHS.dashboardSummary, { headers: { token: token as string } });
+  expect(response.status()).toBe(200);
+  return dashboardSummaryResponseSchema.parse(await response.json());
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A tile is a group named by its label; its text is the label then the figure. */
+const tile = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
+const expectTile = (page: Page, label: string, value: string) =>
+  expect(tile(page, label)).toHaveText(new RegExp(`^${escapeRegExp(label)}\\s*${escapeRegExp(value)}$`));
+
+async function expectTiles(page: Page, figures: DashboardSummaryResponse) {
+  const { totals } = figures;
+  await expectTile(page, 'Total Products', String(totals.products));
+  await expectTile(page, 'Total Orders', String(totals.orders));
+  await expectTile(page, 'Total Users', String(totals.users));
+  await expectTile(page, 'Total Revenue', formatDollars(totals.revenue));
+  await expectTile(page, 'Out of Stock', String(totals.outOfStock));
+  await expectTile(page, 'Pending Orders', String(totals.pendingOrders));
+}
+
+const recentTable = (page: Page) => page.getByRole('table', { name: 'Recent Orders' });
+const recentRows = (page: Page) => recentTable(page).locator('tbody tr');
+
+/** Each Recent Orders row's cells' text. */
+const recentCells = (page: Page) =>
+  recentRows(page).evaluateAll((rows) =>
+    rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent?.trim() ?? '')),
+  );
+
+/** A badge's colour family from its computed background. */
+async function badgeHue(badge: Locator): Promise<'green' | 'red' | 'yellow' | 'other'> {
+  const background = await badge.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const [r = 0, g = 0, b = 0] = (background.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+  if (Math.min(r, g) - b > 40 && Math.abs(r - g) < 30) return 'yellow';
+  if (g > r + 10 && g > b) return 'green';
+  if (r > g + 20 && r > b + 20) return 'red';
+  return 'other';
+}
+
+/** Takes an order placed by a test away again, with its customer (their orders go with them). */
+async function removeOrder(shop: ShopDatabase, orderId: string) {
+  await shop.pool.query('delete from users where id = (select user_id from orders where id = $1)', [orderId]);
+}
+
+async function openDashboard(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Overview' })).toBeVisible();
+  await expect(tile(page, 'Total Orders')).toBeVisible();
+}
+
+test.beforeEach(async ({ page, login }) => {
+  await login(page);
+  await openDashboard(page);
+});
+
+test('the tiles, recent orders and chart show the API figures', async ({ page }) => {
+  const figures = await summary(page);
+  expect(figures.totals.orders).toBeGreaterThan(0);
+  await expectTiles(page, figures);
+
+  await expect(recentRows(page)).toHaveCount(figures.recentOrders.length);
+  expect(figures.recentOrders.length).toBe(5);
+  for (const name of ['Order ID', 'Customer', 'Amount', 'Status', 'Date']) {
+    await expect(recentTable(page).getByRole('columnheader', { name, exact: true })).toBeVisible();
+  }
+  expect((await recentCells(page)).map((cells) => cells.slice(0, 4))).toEqual(
+    figures.recentOrders.map((order) => [order._id, order.customer, formatDollars(order.amount), order.status]),
+  );
+
+  // The chart's figures, as screen readers get them.
+  const chartTable = page.getByRole('table', { name: 'Orders and revenue per month' });
+  const monthRows = await chartTable
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => cell.textContent?.trim() ?? '')));
+  expect(figures.monthly).toHaveLength(12);
+  expect(monthRows).toEqual(
+    figures.monthly.map((m) => [monthLabel(m.month).long, String(m.orders), formatDollars(m.revenue)]),
+  );
+  await expect(page.getByRole('img', { name: 'Orders and Revenue, Last 12 Months' })).toBeVisible();
+});
+
+test('the buttons, View All and the shortcut cards lead to their screens', async ({ page }) => {
+  const header = page.getByRole('main');
+  await expect(header.getByRole('link', { name: 'Add Product', exact: true })).toHaveAttribute('href', '/add');
+  await expect(header.getByRole('link', { name: 'View Orders', exact: true }).first()).toHaveAttribute(
+    'href',
+    '/orders',
+  );
+  await expect(page.getByRole('link', { name: 'View All' })).toHaveAttribute('href', '/orders');
+  const shortcuts = page.getByRole('region', { name: 'Shortcuts' });
+  await expect(shortcuts.getByRole('link', { name: 'Add New Product' })).toHaveAttribute('href', '/add');
+  await expect(shortcuts.getByRole('link', { name: 'Manage Products' })).toHaveAttribute('href', '/list');
+  await expect(shortcuts.getByRole('link', { name: 'View Orders' })).toHaveAttribute('href', '/orders');
+
+  await shortcuts.getByRole('link', { name: 'Manage Products' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Product List' })).toBeVisible();
+  await page.goBack();
+  await header.getByRole('link', { name: 'Add Product', exact: true }).click();
+  await expect(page).toHaveURL(/\/add$/);
+});
+
+test('an order placed by the storefront adds exactly its amount to the figures', async ({ page, shop }) => {
+  const before = await summary(page);
+  const orderId = await shop.placeOrder({
+    firstName: 'Dana',
+    lastName: `Dashboard${Date.now()}`,
+    email: 'dana@customer.example',
+    items: [
+      { name: 'Desk Dragon', quantity: 2, unitPriceCents: 1999 },
+      { name: 'Spinner', quantity: 1, unitPriceCents: 1337 },
+    ],
+    amountCents: 5335,
+    createdAt: new Date(Date.now() - 60_000),
+  });
+  // An order without amount counts its items: 3 x $4.05.
+  const secondId = await shop.placeOrder({
+    firstName: 'Dana',
+    lastName: `Itemised${Date.now()}`,
+    email: 'dana@customer.example',
+    items: [{ name: 'Cube', quantity: 3, unitPriceCents: 405 }],
+    amountCents: null,
+  });
+  try {
+    await page.reload();
+    await expectTile(page, 'Total Orders', String(before.totals.orders + 2));
+    await expectTile(page, 'Total Revenue', formatMoney(dollarsToCents(before.totals.revenue) + 5335 + 3 * 405));
+    await expectTile(page, 'Pending Orders', String(before.totals.pendingOrders + 2));
+    await expectTiles(page, await summary(page));
+
+    // Undelivered and newest: the two go to the top of Recent Orders.
+    const [first = [], second = []] = await recentCells(page);
+    expect(first.slice(0, 4)).toEqual([secondId, expect.stringMatching(/^Dana Itemised/), '$12.15', 'Order Placed']);
+    expect(second.slice(0, 4)).toEqual([orderId, expect.stringMatching(/^Dana Dashboard/), '$53.35', 'Order Placed']);
+  } finally {
+    await removeOrder(shop, orderId);
+    await removeOrder(shop, secondId);
+  }
+  await page.reload();
+  await expectTile(page, 'Total Orders', String(before.totals.orders));
+});
+
+test('an order deleted by an admin leaves the figures at once, through the realtime event', async ({ page, shop }) => {
+  const before = await summary(page);
+  const orderId = await shop.placeOrder({
+    firstName: 'Eve',
+    lastName: 'Event',
+    email: 'eve@customer.example',
+    items: [{ name: 'Robot', quantity: 1, unitPriceCents: 7777 }],
+  });
+  const {
+    rows: [owner],
+  } = await shop.pool.query<{ user_id: string }>('select user_id from orders where id = $1', [orderId]);
+  try {
+    await page.reload();
+    await expectTile(page, 'Total Orders', String(before.totals.orders + 1));
+
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+    const response = await page.request.post(API_PATHS.orderDelete, {
+      headers: { token: token as string },
+      data: { orderId },
+    });
+    expect(response.status()).toBe(200);
+    // No reload: the ordersUpdated event makes the screen ask again.
+    await expectTile(page, 'Total Orders', String(before.totals.orders));
+    await expectTile(page, 'Total Revenue', formatDollars(before.totals.revenue));
+  } finally {
+    await shop.pool.query('delete from users where id = $1', [owner?.user_id]);
+  }
+});
+
+test('recent orders show Delivered green, Cancelled red and the other statuses yellow', async ({ page, shop }) => {
+  // Undelivered orders come first: for delivered ones to show, all but two are delivered for a moment.
+  const { rows: undelivered } = await shop.pool.query<{ id: string; status: string }>(
+    `select id, status from orders where status <> 'Delivered'`,
+  );
+  const placed = await shop.placeOrder({
+    firstName: 'Yara',
+    lastName: 'Yellow',
+    email: 'yara@customer.example',
+    items: [{ name: 'Lamp', quantity: 1, unitPriceCents: 2500 }],
+    status: 'Packing',
+    createdAt: new Date(Date.now() - 60_000),
+  });
+  const cancelled = await shop.placeOrder({
+    firstName: 'Rory',
+    lastName: 'Red',
+    email: 'rory@customer.example',
+    items: [{ name: 'Mug', quantity: 1, unitPriceCents: 900 }],
+    status: 'Cancelled',
+  });
+  try {
+    await shop.pool.query(`update orders set status = 'Delivered' where id = any($1)`, [
+      undelivered.map((row) => row.id),
+    ]);
+    await page.reload();
+    await expect(recentRows(page)).toHaveCount(5);
+    const statuses = (await recentCells(page)).map((cells) => cells[3]);
+    expect(statuses).toEqual(['Cancelled', 'Packing', 'Delivered', 'Delivered', 'Delivered']);
+
+    const expected = { Cancelled: 'red', Packing: 'yellow', Delivered: 'green' } as const;
+    for (let i = 0; i < statuses.length; i++) {
+      const status = statuses[i] as keyof typeof expected;
+      const badge = recentRows(page).nth(i).locator('td').nth(3).locator(':scope > *');
+      await expect(badge).toHaveText(status);
+      expect(await badgeHue(badge), status).toBe(expected[status]);
+    }
+    expect(await serious(page)).toEqual([]);
+  } finally {
+    const byStatus = new Map<string, string[]>();
+    for (const row of undelivered) byStatus.set(row.status, [...(byStatus.get(row.status) ?? []), row.id]);
+    for (const [status, ids] of byStatus) {
+      await shop.pool.query('update orders set status = $1 where id = any($2)', [status, ids]);
+    }
+    await removeOrder(shop, placed);
+    await removeOrder(shop, cancelled);
+  }
+});
+
+test('the out-of-stock popup lists a product made out of stock and opens it in the modify modal', async ({
+  page,
+  shop,
+}) => {
+  const before = await summary(page);
+  const {
+    rows: [product],
+  } = await shop.pool.query<{ id: string; name: string; main_category: string; sub_category: string }>(
+    `select id, name, main_category, sub_category from products where not out_of_stock
+      order by created_at desc, id desc limit 1`,
+  );
+  if (!product) throw new Error('the demo shop has no product in stock');
+  await shop.pool.query('update products set out_of_stock = true where id = $1', [product.id]);
+  try {
+    await page.reload();
+    await expectTile(page, 'Out of Stock', String(before.totals.outOfStock + 1));
+    const after = await summary(page);
+    expect(after.totals.outOfStock).toBe(before.totals.outOfStock + 1);
+
+    await page.getByRole('button', { name: /^Out of Stock/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Out of Stock Products' });
+    await expect(dialog).toBeVisible();
+    const entries = dialog.getByRole('list', { name: 'Out of stock products' }).getByRole('link');
+    await expect(entries).toHaveCount(after.outOfStockProducts.length);
+    // Demo names repeat: the entry is found by where it leads, then read.
+    const entry = entries.and(dialog.locator(`a[href="/list?edit=${product.id}"]`));
+    await expect(entry).toHaveAccessibleName(`${product.name} ${product.main_category} / ${product.sub_category}`);
+    const listed = after.outOfStockProducts.find((p) => p._id === product.id);
+    expect(listed?.image).toBeTruthy();
+    await expect(entry.locator('img')).toHaveAttribute('src', listed?.image ?? '');
+    expect(await serious(page)).toEqual([]);
+
+    await entry.click();
+    await expect(page).toHaveURL(new RegExp(`/list\\?edit=${product.id}$`));
+    const modify = page.getByRole('dialog', { name: 'Modify Product' });
+    await expect(modify.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(product.name);
+  } finally {
+    await shop.pool.query('update products set out_of_stock = false where id = $1', [product.id]);
+  }
+});
+
+test('shows a spinner while loading and the spec message when the figures cannot be loaded', async ({ page }) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(`**${API_PATHS.dashboardSummary}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('status', { name: 'Loading dashboard' })).toBeVisible();
+  release();
+  await expect(tile(page, 'Total Orders')).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Loading dashboard' })).toBeHidden();
+
+  await page.unroute(`**${API_PATHS.dashboardSummary}`);
+  await page.route(`**${API_PATHS.dashboardSummary}`, (route) => route.abort());
+  await page.reload();
+  await expect(page.getByText(MESSAGES.dashboardFailed)).toBeVisible({ timeout: 15_000 });
+  await expect(tile(page, 'Total Orders')).toBeHidden();
+});
+
+test('the dashboard has one h1 and no serious accessibility problems', async ({ page }) => {
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  expect(await serious(page)).toEqual([]);
+  const unnamed = await page
+    .getByRole('button')
+    .evaluateAll((buttons) => buttons.filter((b) => !(b.getAttribute('aria-label') || b.textContent?.trim())).length);
+  expect(unnamed).toBe(0);
+});

@@ -1,0 +1,26 @@
+import { API_PATHS, dashboardSummaryResponseSchema } from '@backroom/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  summary: () => [...dashboardKeys.all, 'summary'] as const,
+};
+
+/**
+ * Storefront orders arrive without a realtime event (they are written straight to the database),
+ * so an open dashboard asks again every minute; the summary is a few index lookups.
+ */
+const REFRESH_MS = 60_000;
+
+/** GET /api/dashboard/summary: every figure of the Dashboard Overview in one call. */
+export const dashboardSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: dashboardKeys.summary(),
+    queryFn: ({ signal }) => apiRequest(API_PATHS.dashboardSummary, { schema: dashboardSummaryResponseSchema, signal }),
+    refetchInterval: REFRESH_MS,
+  });
+
+export function useDashboardSummary() {
+  return useQuery(dashboardSummaryQueryOptions());
+}
