@@ -15,6 +15,7 @@ export * from './domain/order-display';
 export * from './domain/order-items';
 export * from './domain/order-list-view';
 export * from './domain/order-status-change';
+export * from './domain/product-form';
 export * from './domain/product-form-fields';
 export * from './domain/sidebar-order';
 export * from './domain/unread-count';

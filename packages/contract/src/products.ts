@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { objectIdSchema } from './common';
-import { PRODUCT_LIMITS, PRODUCT_SORTS, PRODUCT_TAGS, type ProductTag } from './constants';
+import {
+  ACCESSORY_FLAGS,
+  type AccessoryFlag,
+  PRODUCT_LIMITS,
+  PRODUCT_SORTS,
+  PRODUCT_TAGS,
+  type ProductTag,
+} from './constants';
 import { parseDiscount, parsePriceCents } from './domain/money';
 import { API_PATHS } from './routes';
 
@@ -291,3 +298,74 @@ export type ProductsUpdatedEvent = z.infer<typeof productsUpdatedEventSchema>;
 
 export const productUpdatePath = (id: string) => API_PATHS.productUpdate.replace(':id', encodeURIComponent(id));
 export const productPath = (id: string) => API_PATHS.product.replace(':id', encodeURIComponent(id));
+
+/*
+ * The admin's Add and Modify forms (spec 1 sections 2.4, 2.7 and 5), checked with react-hook-form.
+ * They hold what was typed; domain/product-form.ts turns them into the multipart fields above.
+ */
+
+/** The accessory flags' labels (spec 1 section 3, Accessory), in that order. */
+export const ACCESSORY_FLAG_LABELS: Record<AccessoryFlag, string> = {
+  outOfStock: 'Out of Stock',
+  preOrder: 'Pre-order',
+  notAvailableYet: 'Not Available Yet',
+  comingSoon: 'Coming Soon',
+  isNew: 'New',
+  limitedEdition: 'Limited Edition',
+};
+
+/** A typed amount (text or number), checked as a price: '{label} is required', '{label} must be a number'. */
+const priceInput = (label: string) =>
+  z.union([z.string(), z.number()]).superRefine((value, ctx) => {
+    const parsed = parsePriceCents(value);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `${label} ${parsed.problem}` });
+  });
+
+/** An image of a form: one the product already has (its URL), or a file picked in the browser. */
+export const formImageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('saved'), url: z.string() }),
+  z.object({ kind: z.literal('new'), file: z.custom<Blob>((v) => typeof Blob !== 'undefined' && v instanceof Blob) }),
+]);
+export type FormImage = z.infer<typeof formImageSchema>;
+
+export const accessoryFormSchema = z.object({
+  name: z.string().trim().min(1, 'Accessory name is required').max(200, 'Accessory name is too long'),
+  description: z.string().trim().max(2000, 'Accessory description is too long'),
+  price: priceInput('Accessory price'),
+  flags: z.array(z.enum(ACCESSORY_FLAGS)),
+  images: z
+    .array(formImageSchema)
+    .max(PRODUCT_LIMITS.maxAccessoryImages, `Up to ${PRODUCT_LIMITS.maxAccessoryImages} images per accessory`),
+});
+export type AccessoryFormValues = z.input<typeof accessoryFormSchema>;
+
+export const productFormSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Product Name is required').max(200, 'Product Name is too long'),
+    description: z.string().trim().min(1, 'Description is required').max(5000, 'Description is too long'),
+    price: priceInput('Price'),
+    /** Modify only; empty means 0 (spec 1 section 5). */
+    discount: z.union([z.string(), z.number()]).superRefine((value, ctx) => {
+      const parsed = parseDiscount(value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `Discount ${parsed.problem}` });
+    }),
+    mainCategory: z.string(),
+    subCategory: z.string(),
+    subSubCategory: z.string(),
+    /** The status flags that are set. */
+    tags: z.array(z.enum(PRODUCT_TAGS)),
+    /** Colour names, in the order they were picked. */
+    colors: z.array(z.string()),
+    clothingSizes: z.array(z.string()),
+    canvasSizes: z.array(z.string()),
+    hasAccessory: z.boolean(),
+    accessories: z
+      .array(accessoryFormSchema)
+      .max(PRODUCT_LIMITS.maxAccessories, `Up to ${PRODUCT_LIMITS.maxAccessories} accessories`),
+  })
+  .superRefine((value, ctx) => {
+    if (value.hasAccessory && value.accessories.length < PRODUCT_LIMITS.minAccessories) {
+      ctx.addIssue({ code: 'custom', path: ['accessories'], message: 'Add at least one accessory' });
+    }
+  });
+export type ProductFormValues = z.input<typeof productFormSchema>;

@@ -1,7 +1,8 @@
 import { errorResponseSchema, TOKEN_HEADER } from '@backroom/contract';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
-import { expireSession } from './session';
+import { notifyError } from './notify';
+import { endSession, expireSession } from './session';
 import { getToken } from './token-storage';
 
 export interface RequestOptions<S extends z.ZodType> {
@@ -13,6 +14,8 @@ export interface RequestOptions<S extends z.ZodType> {
   /** The login call: sent without the token, and a 403 there is not an expired session. */
   anonymous?: boolean;
   signal?: AbortSignal;
+  /** What a 403 says instead of 'Session expired. Please log in again.' (e.g. adding a product, spec 1 section 8). */
+  forbiddenMessage?: string;
 }
 
 /**
@@ -20,7 +23,7 @@ export interface RequestOptions<S extends z.ZodType> {
  * become an ApiError carrying the status and the server's message; any 403 ends the session.
  */
 export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  const { method = 'GET', body, schema, anonymous = false, signal } = options;
+  const { method = 'GET', body, schema, anonymous = false, signal, forbiddenMessage } = options;
   const headers = new Headers({ accept: 'application/json' });
   const token = anonymous ? null : getToken();
   if (token) headers.set(TOKEN_HEADER, token);
@@ -42,7 +45,14 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
 
   const answer = await readJson(response);
   if (!response.ok || errorResponseSchema.safeParse(answer).success) {
-    if (response.status === 403 && !anonymous) expireSession();
+    if (response.status === 403 && !anonymous) {
+      if (forbiddenMessage) {
+        notifyError(forbiddenMessage, 'session-expired');
+        void endSession();
+      } else {
+        expireSession();
+      }
+    }
     throw ApiError.fromResponse(response.status, answer);
   }
   const parsed = schema.safeParse(answer);

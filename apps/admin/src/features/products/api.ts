@@ -1,13 +1,23 @@
 import {
   API_PATHS,
-  categoryTreeResponseSchema,
   DEFAULT_PAGE_SIZE,
+  type FileField,
+  MESSAGES,
+  messageResponseSchema,
+  type Product,
   type ProductSort,
   type ProductTag,
   productListResponseSchema,
+  productPath,
+  productResponseSchema,
+  productSavedResponseSchema,
+  productUpdatePath,
 } from '@backroom/contract';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { getToken } from '../../lib/token-storage';
 
 /** What the list screen asks the server for: filters, search and the page (spec 1 section 2.5). */
 export interface ProductListParams {
@@ -23,8 +33,10 @@ export interface ProductListParams {
 
 export const productKeys = {
   all: ['products'] as const,
-  list: (params: ProductListParams) => [...productKeys.all, 'list', params] as const,
-  categoryTree: () => ['categories', 'tree'] as const,
+  lists: () => [...productKeys.all, 'list'] as const,
+  list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
+  details: () => [...productKeys.all, 'detail'] as const,
+  detail: (id: string) => [...productKeys.details(), id] as const,
 };
 
 /** The query string of GET /api/product/list; empty filters are left out. Newest first, 10 a page. */
@@ -56,21 +68,117 @@ export function useProductList(params: ProductListParams) {
   return useQuery(productListQueryOptions(params));
 }
 
-/** GET /api/category/tree: the filters' options. A failure leaves them empty (spec 1 section 8: only logged). */
-export const categoryTreeQueryOptions = () =>
+/** GET /api/product/{id}: the product the modify modal opens (/list?edit={id}). */
+export const productQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: productKeys.categoryTree(),
-    queryFn: async ({ signal }) => {
-      try {
-        return (await apiRequest(API_PATHS.categoryTree, { schema: categoryTreeResponseSchema, signal })).categories;
-      } catch (error) {
-        if (!signal.aborted) console.error(error);
-        throw error;
-      }
-    },
-    staleTime: 5 * 60_000,
+    queryKey: productKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(productPath(id), { schema: productResponseSchema, signal })).product,
   });
 
-export function useCategoryTree() {
-  return useQuery(categoryTreeQueryOptions());
+export function useProduct(id: string | null) {
+  return useQuery({ ...productQueryOptions(id ?? ''), enabled: id !== null });
+}
+
+/** A multipart body: the text fields, then the files under their field names. */
+export function productFormData(fields: Record<string, string>, files: readonly FileField[]): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const { field, file } of files) form.append(field, file);
+  return form;
+}
+
+/** Saving or removing needs a stored token (spec 1 section 5). */
+class NoTokenError extends Error {
+  constructor() {
+    super(MESSAGES.noToken);
+  }
+}
+
+function requireToken(): void {
+  if (!getToken()) throw new NoTokenError();
+}
+
+/**
+ * The toast for a failed save or removal (spec 1 section 8): none for a 403 (the api client has
+ * said so and gone to /login), the missing-token message, or the server's message, else the fallback.
+ */
+function notifyFailure(error: unknown, fallback: string): void {
+  if (error instanceof ApiError && error.status === 403) return;
+  notifyError(error instanceof NoTokenError ? error.message : errorMessage(error, fallback));
+}
+
+interface MutationCallbacks<T> {
+  onSuccess?: (data: T) => void;
+}
+
+/** POST /api/product/add. A 403 says 'Access denied. Please log in again.' (spec 1 section 8). */
+export function useAddProduct({ onSuccess }: MutationCallbacks<Product> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: FormData) => {
+      requireToken();
+      return (
+        await apiRequest(API_PATHS.productAdd, {
+          method: 'POST',
+          body,
+          schema: productSavedResponseSchema,
+          forbiddenMessage: MESSAGES.accessDenied,
+        })
+      ).product;
+    },
+    onSuccess: async (product) => {
+      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      notifySuccess(MESSAGES.productAdded);
+      onSuccess?.(product);
+    },
+    onError: (error) => notifyFailure(error, MESSAGES.addProductFailed),
+  });
+}
+
+export interface UpdateProductInput {
+  id: string;
+  body: FormData;
+  /** A second call to make once the first is saved (colours of new images), built from the saved product. */
+  followUp?: (saved: Product) => FormData;
+}
+
+/** PUT /api/product/update/{id}, and its follow-up when there is one. */
+export function useUpdateProduct({ onSuccess }: MutationCallbacks<Product> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body, followUp }: UpdateProductInput) => {
+      requireToken();
+      const put = (form: FormData) =>
+        apiRequest(productUpdatePath(id), { method: 'PUT', body: form, schema: productSavedResponseSchema });
+      const saved = (await put(body)).product;
+      return followUp ? (await put(followUp(saved))).product : saved;
+    },
+    onSuccess: async (product) => {
+      queryClient.setQueryData(productKeys.detail(product._id), product);
+      await queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+      notifySuccess(MESSAGES.productUpdated);
+      onSuccess?.(product);
+    },
+    onError: (error) => notifyFailure(error, MESSAGES.updateProductFailed),
+  });
+}
+
+/** POST /api/product/remove {id}. */
+export function useRemoveProduct({ onSuccess }: MutationCallbacks<string> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => {
+      requireToken();
+      await apiRequest(API_PATHS.productRemove, { method: 'POST', body: { id }, schema: messageResponseSchema });
+      return id;
+    },
+    onSuccess: async (id) => {
+      queryClient.removeQueries({ queryKey: productKeys.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+      notifySuccess(MESSAGES.productRemoved);
+      onSuccess?.(id);
+    },
+    onError: (error) => notifyFailure(error, MESSAGES.removeProductFailed),
+  });
 }

@@ -17,7 +17,7 @@ function readStatus(value: string | null): ProductTag | '' {
 }
 
 /**
- * The list's filters, search and page, kept in the URL's search params (spec 1 section 4: any
+ * The list's filters, search, page and the product being modified, kept in the URL's search params (spec 1 section 4: any
  * filter change returns to page 1). Changing the main category clears the sub levels.
  */
 export function useListSearchParams() {
@@ -75,5 +75,20 @@ export function useListSearchParams() {
     });
   }, [setSearchParams]);
 
-  return { params, setFilter, setPage, clearFilters };
+  /** /list?edit={id} opens that product in the modify modal (spec 1 section 2.1). */
+  const editId = searchParams.get('edit') || null;
+
+  const setEditId = useCallback(
+    (id: string | null) => {
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('edit', id);
+        else next.delete('edit');
+        return next;
+      });
+    },
+    [setSearchParams],
+  );
+
+  return { params, setFilter, setPage, clearFilters, editId, setEditId };
 }

@@ -1,7 +1,7 @@
 import { LIST_STATUS_FILTERS, PRODUCT_TAG_LABELS } from '@backroom/contract';
 import { NativeSelect, SimpleGrid } from '@mantine/core';
+import { useCategoryTree } from '../../categories/api';
 import type { ProductListParams } from '../api';
-import { useCategoryTree } from '../api';
 import { hasSubSubFilter } from '../product-display';
 import type { ListFilterKey } from '../use-list-search-params';
 

@@ -1,17 +1,16 @@
 import type { Product } from '@backroom/contract';
 import { Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { categoryPath, thumbnailUrl } from '../product-display';
-import { ViewImagesButton } from './product-image-button';
+import { type ProductActionHandlers, ProductActions } from './product-actions';
 import { ProductPrice } from './product-price';
 import { ProductStatusBadges } from './product-status-badges';
 
-interface ProductGridProps {
+interface ProductGridProps extends ProductActionHandlers {
   products: Product[];
-  onView: (product: Product) => void;
 }
 
 /** The grid view: a card per product with its first image, name, category path, price and statuses. */
-export function ProductGrid({ products, onView }: ProductGridProps) {
+export function ProductGrid({ products, ...actions }: ProductGridProps) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" role="list" aria-label="Products">
       {products.map((product) => {
@@ -37,7 +36,7 @@ export function ProductGrid({ products, onView }: ProductGridProps) {
               <ProductPrice product={product} />
               <ProductStatusBadges product={product} />
               <Group justify="flex-end">
-                <ViewImagesButton product={product} onView={onView} />
+                <ProductActions product={product} {...actions} />
               </Group>
             </Stack>
           </Card>

@@ -1,17 +1,16 @@
 import type { Product } from '@backroom/contract';
 import { Image, Table, Text } from '@mantine/core';
 import { thumbnailUrl } from '../product-display';
-import { ViewImagesButton } from './product-image-button';
+import { type ProductActionHandlers, ProductActions } from './product-actions';
 import { ProductPrice } from './product-price';
 import { ProductStatusBadges } from './product-status-badges';
 
-interface ProductTableProps {
+interface ProductTableProps extends ProductActionHandlers {
   products: Product[];
-  onView: (product: Product) => void;
 }
 
 /** The list view (spec 1 section 2.5); the two sub columns are hidden on small screens. */
-export function ProductTable({ products, onView }: ProductTableProps) {
+export function ProductTable({ products, ...actions }: ProductTableProps) {
   return (
     <Table.ScrollContainer minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="xs">
@@ -56,7 +55,7 @@ export function ProductTable({ products, onView }: ProductTableProps) {
                   <ProductStatusBadges product={product} />
                 </Table.Td>
                 <Table.Td>
-                  <ViewImagesButton product={product} onView={onView} />
+                  <ProductActions product={product} {...actions} />
                 </Table.Td>
               </Table.Tr>
             );

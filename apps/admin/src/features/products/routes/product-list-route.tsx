@@ -18,13 +18,17 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ScreenTitle } from '../../../components/screen-title';
 import { errorMessage } from '../../../lib/api-error';
-import { useProductList } from '../api';
+import { ConfirmModal } from '../../categories/components/confirm-modal';
+import { useCatalogueEvents } from '../../categories/hooks/use-catalogue-events';
+import { useProductList, useRemoveProduct } from '../api';
 import { ProductFilters } from '../components/product-filters';
 import { ProductGrid } from '../components/product-grid';
+import { ProductModifyModal } from '../components/product-modify-modal';
 import { ProductPagination } from '../components/product-pagination';
 import { ProductSearch } from '../components/product-search';
 import { ProductTable } from '../components/product-table';
 import { ProductViewModal } from '../components/product-view-modal';
+import { useProductEvents } from '../hooks/use-product-events';
 import { useListSearchParams } from '../use-list-search-params';
 import { type ListView, useListView } from '../use-list-view';
 
@@ -33,12 +37,24 @@ const VIEWS: { value: ListView; label: string; icon: typeof IconList }[] = [
   { value: 'grid', label: 'Grid view', icon: IconLayoutGrid },
 ];
 
-/** Product List (spec 1 section 2.5): search, filters and pages done by the server, as a table or a grid. */
+/**
+ * Product List (spec 1 section 2.5): search, filters and pages done by the server, as a table or
+ * a grid; view, modify (/list?edit={id}) and delete. Refreshed when products change anywhere.
+ */
 export function ProductListRoute() {
-  const { params, setFilter, setPage, clearFilters } = useListSearchParams();
+  useProductEvents();
+  useCatalogueEvents();
+  const { params, setFilter, setPage, clearFilters, editId, setEditId } = useListSearchParams();
   const { view, setView } = useListView();
   const [viewing, setViewing] = useState<Product | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const remove = useRemoveProduct({ onSuccess: () => setDeleting(null) });
   const list = useProductList(params);
+  const actions = {
+    onView: setViewing,
+    onModify: (product: Product) => setEditId(product._id),
+    onDelete: setDeleting,
+  };
   const pageSize = list.data?.pageSize ?? DEFAULT_PAGE_SIZE;
   const total = list.data?.total ?? 0;
   const products = list.data?.products ?? [];
@@ -109,13 +125,22 @@ export function ProductListRoute() {
           />
         )
       ) : view === 'list' ? (
-        <ProductTable products={products} onView={setViewing} />
+        <ProductTable products={products} {...actions} />
       ) : (
-        <ProductGrid products={products} onView={setViewing} />
+        <ProductGrid products={products} {...actions} />
       )}
 
       <ProductPagination page={params.page} pageSize={pageSize} total={total} onPage={setPage} />
       <ProductViewModal product={viewing} onClose={() => setViewing(null)} />
+      <ProductModifyModal productId={editId} onClose={() => setEditId(null)} />
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Confirm Deletion"
+        message="Are you sure you want to delete this product?"
+        loading={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting._id)}
+        onClose={() => setDeleting(null)}
+      />
     </Stack>
   );
 }

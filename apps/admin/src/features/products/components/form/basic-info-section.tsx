@@ -1,0 +1,97 @@
+import {
+  CURRENCY,
+  DISCOUNT_QUICK_SELECT,
+  discountValue,
+  isAcceptedDiscount,
+  type ProductFormValues,
+} from '@backroom/contract';
+import { Group, NativeSelect, NumberInput, Textarea, TextInput, type TitleOrder } from '@mantine/core';
+import { Controller, useFormContext } from 'react-hook-form';
+import { FormSection } from './form-section';
+
+interface BasicInfoSectionProps {
+  order: TitleOrder;
+  /** 'Product Name' on the Add screen, 'Name' in the Modify modal. */
+  nameLabel: string;
+  /** The Modify modal also sets the discount. */
+  withDiscount?: boolean;
+}
+
+/** Basic Information: name, description, price and, when modifying, the discount (spec 1 sections 2.4, 2.7, 5). */
+export function BasicInfoSection({ order, nameLabel, withDiscount = false }: BasicInfoSectionProps) {
+  const { control, register, formState } = useFormContext<ProductFormValues>();
+  const { errors } = formState;
+  return (
+    <FormSection title="Basic Information" order={order}>
+      <TextInput label={nameLabel} withAsterisk {...register('name')} error={errors.name?.message} />
+      <Textarea
+        label="Description"
+        withAsterisk
+        autosize
+        minRows={3}
+        {...register('description')}
+        error={errors.description?.message}
+      />
+      <Group grow align="flex-start">
+        <Controller
+          control={control}
+          name="price"
+          render={({ field, fieldState }) => (
+            <NumberInput
+              label="Price"
+              withAsterisk
+              min={0}
+              step={0.01}
+              decimalScale={2}
+              allowNegative={false}
+              leftSection={CURRENCY}
+              name={field.name}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        {withDiscount && (
+          <Controller
+            control={control}
+            name="discount"
+            render={({ field, fieldState }) => (
+              <Group grow align="flex-start" gap="sm">
+                <NumberInput
+                  label="Discount (%)"
+                  min={0}
+                  max={100}
+                  step={0.1}
+                  decimalScale={2}
+                  allowNegative={false}
+                  clampBehavior="none"
+                  isAllowed={({ value }) => isAcceptedDiscount(value)}
+                  name={field.name}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                />
+                <NativeSelect
+                  label="Quick Select"
+                  value={
+                    DISCOUNT_QUICK_SELECT.includes(discountValue(field.value)) ? String(discountValue(field.value)) : ''
+                  }
+                  onChange={(event) => field.onChange(Number(event.currentTarget.value))}
+                  data={[
+                    { value: '', label: 'Custom', disabled: true },
+                    ...DISCOUNT_QUICK_SELECT.map((n) => ({ value: String(n), label: `${n}%` })),
+                  ]}
+                />
+              </Group>
+            )}
+          />
+        )}
+      </Group>
+    </FormSection>
+  );
+}

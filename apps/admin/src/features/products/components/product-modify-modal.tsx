@@ -1,0 +1,148 @@
+import {
+  addImageEntries,
+  clearMissingColors,
+  colorFollowUpFields,
+  imageEntries,
+  MESSAGES,
+  needsColorFollowUp,
+  type Product,
+  type ProductFormValues,
+  productFormSchema,
+  productFormValues,
+  removeImageEntry,
+  setImageColor,
+  updateProductFields,
+  updateProductFiles,
+} from '@backroom/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { errorMessage } from '../../../lib/api-error';
+import { notifyError } from '../../../lib/notify';
+import { productFormData, productQueryOptions, useUpdateProduct } from '../api';
+import { useDropMissingOptions, useOptionLists } from '../hooks/use-option-lists';
+import { ImageManager } from './form/image-manager';
+import classes from './form/product-form.module.css';
+import { ProductFormSections } from './form/product-form-sections';
+
+interface ProductModifyModalProps {
+  /** The product to modify (from /list?edit={id}); null when closed. */
+  productId: string | null;
+  onClose: () => void;
+}
+
+/** Modify Product (spec 1 section 2.7), opened on the product as the server has it now. */
+export function ProductModifyModal({ productId, onClose }: ProductModifyModalProps) {
+  return (
+    <Modal
+      opened={productId !== null}
+      onClose={onClose}
+      title="Modify Product"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+    >
+      {productId !== null && <ModifyProductLoader key={productId} id={productId} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ModifyProductLoader({ id, onClose }: { id: string; onClose: () => void }) {
+  // The form opens on a fresh copy, never on one cached before the modal opened.
+  const [openedAt] = useState(() => Date.now());
+  const query = useQuery({ ...productQueryOptions(id), refetchOnMount: 'always' });
+  if (query.data && query.dataUpdatedAt >= openedAt) {
+    return <ModifyProductForm product={query.data} onClose={onClose} />;
+  }
+  if (query.isError) {
+    return (
+      <Alert color="red" title={errorMessage(query.error, MESSAGES.productNotFound)}>
+        <Button variant="light" color="red" size="xs" onClick={onClose}>
+          Close
+        </Button>
+      </Alert>
+    );
+  }
+  return (
+    <Center py="xl">
+      <Loader aria-label="Loading product" />
+    </Center>
+  );
+}
+
+function ModifyProductForm({ product, onClose }: { product: Product; onClose: () => void }) {
+  const form = useForm<ProductFormValues>({
+    resolver: zodResolver(productFormSchema),
+    defaultValues: productFormValues(product),
+  });
+  const [entries, setEntries] = useState(() => imageEntries(product));
+  const [removed, setRemoved] = useState<string[]>([]);
+  const [removedAccessoryImages, setRemovedAccessoryImages] = useState<string[]>([]);
+  const colors = useWatch({ control: form.control, name: 'colors' });
+  const lists = useOptionLists();
+  const update = useUpdateProduct({ onSuccess: onClose });
+  useDropMissingOptions(form);
+
+  // A colour taken out of the product's colours leaves the images that had it.
+  useEffect(() => setEntries((current) => clearMissingColors(current, colors)), [colors]);
+
+  const onColor = (index: number, color: string | null) => {
+    const next = setImageColor(form.getValues('colors'), entries, index, color);
+    setEntries(next.entries);
+    form.setValue('colors', next.colors, { shouldDirty: true });
+  };
+  const onRemove = (index: number) => {
+    const next = removeImageEntry(entries, index, removed, form.getValues('colors'));
+    setEntries(next.entries);
+    setRemoved(next.removed);
+    form.setValue('colors', next.colors, { shouldDirty: true });
+  };
+  const onAdd = (files: File[]) => {
+    const next = addImageEntries(entries, files);
+    if (next.problem) notifyError(next.problem);
+    else setEntries(next.entries);
+  };
+
+  const submit = form.handleSubmit((values) => {
+    const changes = { entries, removed, removedAccessoryImages };
+    update.mutate({
+      id: product._id,
+      body: productFormData(updateProductFields(values, changes), updateProductFiles(entries, values)),
+      ...(needsColorFollowUp(entries) && {
+        followUp: (saved: Product) => productFormData(colorFollowUpFields(values, entries, saved.image), []),
+      }),
+    });
+  });
+
+  return (
+    <FormProvider {...form}>
+      <form className={classes.form} onSubmit={submit} noValidate aria-label="Modify Product">
+        <Stack gap="xl">
+          <ProductFormSections
+            variant="modify"
+            onSavedAccessoryImageRemoved={(url) => setRemovedAccessoryImages((list) => [...list, url])}
+            images={
+              <ImageManager
+                order={3}
+                entries={entries}
+                colorOptions={lists.colors}
+                onColor={onColor}
+                onRemove={onRemove}
+                onAdd={onAdd}
+              />
+            }
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save Changes
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
