@@ -5,6 +5,7 @@ import type { Database } from '../apps/api/src/db/client';
 import { insertBulkProducts } from '../apps/api/src/demo/catalogue';
 import { listPageQuery } from '../apps/api/src/modules/products/repository';
 import { load } from './load';
+import { type Timing, timed } from './timing';
 
 /**
  * The product list at 100k products (issue 3): a filtered, searched page through the API next to
@@ -15,33 +16,14 @@ export interface CatalogueBench {
   insertSeconds: number;
   query: string;
   matches: number;
-  api: { median: number; p95: number };
-  raw: { median: number; p95: number };
-  firstPage: { median: number; p95: number };
+  api: Timing;
+  raw: Timing;
+  firstPage: Timing;
   load: { requestsPerSecond: number; p99: number; errors: number };
 }
 
 const PRODUCTS = 100_000;
-const SAMPLES = 300;
-const WARM_UP = 30;
-
 const QUERY = { q: 'dragon', mainCategory: 'Figures', page: 2, pageSize: 10 } satisfies ProductListQuery;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-async function timed(run: () => Promise<unknown>): Promise<{ median: number; p95: number }> {
-  for (let i = 0; i < WARM_UP; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  return { median: percentile(times, 50), p95: percentile(times, 95) };
-}
 
 export async function benchCatalogue(options: {
   base: string;

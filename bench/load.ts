@@ -16,9 +16,18 @@ export interface LoadResult {
  * Load from a second process (autocannon's CLI), so the load generator never shares the event
  * loop of the server it measures.
  */
-export function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }) {
+export function load(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string>; json?: unknown },
+) {
   const args = [autocannonCli, '-c', String(options.connections), '-d', String(options.seconds), '-j'];
-  for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}=${v}`);
+  const headers = { ...options.headers };
+  // A JSON body makes it a POST.
+  if (options.json !== undefined) {
+    args.push('-m', 'POST', '-b', JSON.stringify(options.json));
+    headers['content-type'] = 'application/json';
+  }
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
   return new Promise<LoadResult>((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });

@@ -21,6 +21,7 @@ import { generateDemo } from '../apps/api/src/demo/generate';
 import { benchCatalogue } from './catalogue';
 import { initialAssets } from './initial-js';
 import { load } from './load';
+import { benchOrders, ordersReport } from './orders';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -97,6 +98,24 @@ async function main() {
     `${fmt(catalogue.products)} products, ${fmt(catalogue.matches)} matches`,
   ]);
 
+  // Orders and the dashboard at 1M orders and 100k customers (issue 4).
+  console.log('Generating the orders bench data (BENCH_ORDERS orders, 1,000,000 by default):');
+  const orders = await benchOrders({
+    base,
+    token,
+    database,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    log: (line) => console.log(line),
+  });
+  rows.push([
+    `POST ${API_PATHS.orderList} ${JSON.stringify(orders.load.body)}`,
+    fmt(orders.load.requestsPerSecond),
+    `${orders.load.p99}`,
+    `${orders.load.errors}`,
+    `${fmt(orders.orders)} orders`,
+  ]);
+
   const dist = path.join(root, 'apps/admin/dist');
   if (!existsSync(path.join(dist, 'index.html'))) execSync('npm run build', { cwd: root, stdio: 'ignore' });
   const assets = await initialAssets(dist);
@@ -125,6 +144,7 @@ async function main() {
       ` ${fmt(catalogue.api.median - catalogue.raw.median, 2)} ms of token check, HTTP and serialisation)` +
       `\n  first page, no filter, through the API:   ${ms(catalogue.firstPage)}`,
   );
+  console.log(`\n${ordersReport(orders).join('\n')}`);
 }
 
 main().catch((err) => {

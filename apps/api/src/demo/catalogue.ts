@@ -26,6 +26,7 @@ const DAY = 86_400_000;
 /** Products the demo makes with real images; more than this are added by SQL, without images. */
 export const DEMO_PRODUCTS_WITH_IMAGES = 120;
 const IMAGE_SIZE = 480;
+const MIN_OUT_OF_STOCK = 5;
 const COLORS = DEFAULT_OPTIONS[0]?.values ?? [];
 const CLOTHING = DEFAULT_OPTIONS[1]?.values ?? [];
 const CANVAS = DEFAULT_OPTIONS[2]?.values ?? [];
@@ -128,9 +129,13 @@ function planProduct(
     .slice(0, 3)
     .toUpperCase();
 
-  // Every flag shows up: product i always carries flag i mod 8, others at random.
+  // Every flag shows up: product i always carries flag i mod 8, others at random; the first
+  // MIN_OUT_OF_STOCK are out of stock, so the dashboard's popup has several to show.
   const flags = Object.fromEntries(
-    PRODUCT_TAGS.map((tag, t) => [tag, t === index % PRODUCT_TAGS.length || rnd.chance(0.08)]),
+    PRODUCT_TAGS.map((tag, t) => [
+      tag,
+      t === index % PRODUCT_TAGS.length || (tag === 'outOfStock' && index < MIN_OUT_OF_STOCK) || rnd.chance(0.08),
+    ]),
   ) as Record<ProductTag, boolean>;
 
   const imageCount = rnd.int(1, 4);

@@ -1,29 +1,24 @@
 import '../process-signals';
-import { like } from 'drizzle-orm';
+import { like, sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { users } from '../db/schema';
 import { createImageStorage } from '../storage/image-storage';
-import { DEMO_DOMAIN, generateDemo, removeDemo } from './generate';
+import { DEMO_CUSTOMERS_IN_DETAIL, DEMO_DOMAIN, generateDemo, removeDemo } from './generate';
+import { DEMO_ORDERS } from './orders';
 
 /**
- * npm run demo [-- --reset] [-- --customers N] [-- --products N]: adds the demo shop to the
- * configured database (DATABASE_URL, or the embedded one under DATA_DIR while the app is stopped),
- * its images to the configured image storage.
+ * npm run demo [-- --reset] [-- --customers N] [-- --products N] [-- --orders N]: adds the demo
+ * shop to the configured database (DATABASE_URL, or the embedded one under DATA_DIR while the app
+ * is stopped), its images to the configured image storage. Big shops on request, e.g.
+ * --customers 100000 --orders 1000000 (a few minutes: generated in SQL, with progress).
  */
 async function main() {
   const args = process.argv.slice(2);
   const reset = args.includes('--reset');
-  const customersArg = args.indexOf('--customers');
-  const customers = customersArg >= 0 ? Number(args[customersArg + 1]) : undefined;
-  if (customers !== undefined && (!Number.isInteger(customers) || customers < 1)) {
-    throw new Error('--customers takes a whole number of at least 1');
-  }
-  const productsArg = args.indexOf('--products');
-  const products = productsArg >= 0 ? Number(args[productsArg + 1]) : undefined;
-  if (products !== undefined && (!Number.isInteger(products) || products < 0 || products > 5_000_000)) {
-    throw new Error('--products takes a whole number from 0 to 5000000');
-  }
+  const customers = wholeArg(args, '--customers', 1, 10_000_000);
+  const products = wholeArg(args, '--products', 0, 5_000_000);
+  const orders = wholeArg(args, '--orders', 0, 50_000_000);
   const config = loadConfig();
   const opened = await openDatabase(config, () => {});
   const storage = createImageStorage(config);
@@ -41,11 +36,34 @@ async function main() {
     ) {
       throw new Error('the demo shop is already there; rebuild it with: npm run demo -- --reset');
     }
-    const summary = await generateDemo(db, { customers, products, storage });
+    const started = Date.now();
+    const summary = await generateDemo(db, {
+      customers,
+      products,
+      orders,
+      storage,
+      onProgress: (what, done, total) => process.stdout.write(`  ${what}: ${done} of ${total}\n`),
+    });
+    if ((customers ?? 0) > DEMO_CUSTOMERS_IN_DETAIL || (orders ?? 0) > DEMO_ORDERS) {
+      // What autovacuum would do soon after a big insert: statistics, and the visibility map for index-only counts.
+      await db.execute(sql`vacuum analyze users, orders`);
+    }
+    process.stdout.write(`Took ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
     process.stdout.write(`Demo shop ${reset ? 'rebuilt' : 'added'}: ${JSON.stringify(summary)}\n`);
   } finally {
     await opened.close();
   }
+}
+
+/** The whole number after flag, if given, within [min, max]. */
+function wholeArg(args: string[], flag: string, min: number, max: number): number | undefined {
+  const at = args.indexOf(flag);
+  if (at < 0) return undefined;
+  const value = Number(args[at + 1]);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${flag} takes a whole number from ${min} to ${max}`);
+  }
+  return value;
 }
 
 main().catch((err) => {

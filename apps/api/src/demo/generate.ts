@@ -1,16 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { like } from 'drizzle-orm';
+import { inArray, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
-import { conversations, messages, users } from '../db/schema';
+import { conversations, messages, orders, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import type { ImageStorage } from '../storage/image-storage';
+import { insertBulkOrders, insertBulkUsers, type Progress } from './bulk';
 import { generateDemoCatalogue, removeDemoCatalogue } from './catalogue';
-import { ADMIN_REPLIES, CHAT_OPENERS, FIRST_NAMES, LAST_NAMES } from './people';
+import { DEMO_ORDERS, demoProductsForOrders, generateDemoOrders } from './orders';
+import { ADMIN_REPLIES, CHAT_OPENERS, DEMO_DOMAIN, FIRST_NAMES, LAST_NAMES } from './people';
 import { type Random, seededRandom } from './random';
 
-/** Every demo account's e-mail ends with this, so a reset removes exactly the demo data. */
-export const DEMO_DOMAIN = 'demo.backroom.test';
+export { DEMO_DOMAIN } from './people';
+
+/** Customers the demo makes one by one; more than this are generated in SQL (demo/bulk.ts). */
+export const DEMO_CUSTOMERS_IN_DETAIL = 2000;
 
 export interface DemoOptions {
   customers?: number;
@@ -20,6 +24,13 @@ export interface DemoOptions {
   storage?: ImageStorage;
   /** Demo products (120 by default: with images; any more are generated in SQL, without images). */
   products?: number;
+  /**
+   * Demo orders (DEMO_ORDERS by default: from the first customers, with their status history);
+   * any more are generated in SQL over all the demo customers, without history.
+   */
+  orders?: number;
+  /** Told how far the SQL generation of big shops has come. */
+  onProgress?: (what: 'customers' | 'orders', done: number, total: number) => void;
 }
 
 export interface DemoSummary {
@@ -29,24 +40,29 @@ export interface DemoSummary {
   messages: number;
   products: number;
   images: number;
+  orders: number;
 }
 
 const DAY = 86_400_000;
 
 /**
  * Fills the shop with demo data so every screen has something real to show: customers who
- * joined over the last two years, 2 more admins, customer conversations (some unread), and the
- * demo catalogue (demo/catalogue.ts) when a storage for its images is given. Later issues add
- * their own data here. Deterministic for a given seed (image file names aside).
+ * joined over the last two years, 2 more admins, customer conversations (some unread), the
+ * demo catalogue (demo/catalogue.ts) when a storage for its images is given, and orders with
+ * their history (demo/orders.ts). Bigger shops on request: customers and orders beyond the
+ * detailed ones are generated in SQL (demo/bulk.ts). Deterministic for a given seed (image file
+ * names and ids' middle digits aside).
  */
 export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<DemoSummary> {
   const rnd = seededRandom(options.seed ?? 20261122);
   const now = options.now ?? new Date();
   const customerCount = options.customers ?? 60;
+  const detailedCustomers = Math.min(customerCount, DEMO_CUSTOMERS_IN_DETAIL);
+  const orderCount = options.orders ?? DEMO_ORDERS;
   // One hash for every demo account: argon2 is slow on purpose. Nobody is told this password.
   const passwordHash = await hashPassword(randomBytes(16).toString('hex'));
 
-  const people = makePeople(rnd, customerCount + 2, now);
+  const people = makePeople(rnd, detailedCustomers + 2, now);
   const admins = people.slice(0, 2).map((p) => ({ ...p, role: 'admin' as const }));
   const customers = people.slice(2).map((p) => ({ ...p, role: 'user' as const }));
 
@@ -98,7 +114,42 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
   const catalogue = options.storage
     ? await generateDemoCatalogue(db, options.storage, { rnd, now, count: options.products })
     : { products: 0, images: 0 };
-  return { ...summary, ...catalogue };
+
+  // Orders from the customers just made, of the demo products (or made-up ones without a catalogue).
+  const pool = await demoProductsForOrders(db);
+  const made = await generateDemoOrders(db, {
+    rnd,
+    now,
+    customers,
+    products: pool,
+    admins,
+    count: Math.min(orderCount, DEMO_ORDERS),
+  });
+  // A big shop on request: the rest in SQL.
+  const progress = (what: 'customers' | 'orders'): Progress | undefined =>
+    options.onProgress ? (done, total) => options.onProgress?.(what, done, total) : undefined;
+  const moreCustomers =
+    customerCount > detailedCustomers
+      ? await insertBulkUsers(db, customerCount - detailedCustomers, {
+          passwordHash,
+          now,
+          onProgress: progress('customers'),
+        })
+      : 0;
+  const moreOrders =
+    orderCount > made.orders
+      ? await insertBulkOrders(db, orderCount - made.orders, {
+          products: await demoProductsForOrders(db, 1000),
+          now,
+          onProgress: progress('orders'),
+        })
+      : 0;
+  return {
+    ...summary,
+    customers: summary.customers + moreCustomers,
+    ...catalogue,
+    orders: made.orders + moreOrders,
+  };
 }
 
 /**
@@ -106,6 +157,13 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
  * every demo product, with its image files when the storage is given.
  */
 export async function removeDemo(db: Db, storage?: ImageStorage): Promise<void> {
+  const demoUsers = db
+    .select({ id: users.id })
+    .from(users)
+    .where(like(users.email, `%@${DEMO_DOMAIN}`));
+  // The accounts' orders would go with them anyway, one cascaded statement per account; one
+  // statement is much faster for a big generated shop (and updates the rollups once).
+  await db.delete(orders).where(inArray(orders.userId, demoUsers));
   await db.delete(users).where(like(users.email, `%@${DEMO_DOMAIN}`));
   await removeDemoCatalogue(db, storage);
 }
