@@ -118,6 +118,7 @@ describe('the demo orders', () => {
     // The rollups equal a recount.
     const figures = await rollupsAndRecount(db);
     expect(figures.kept).toEqual(figures.counted);
+    expect(figures.keptDays).toEqual(figures.countedDays);
     expect(figures.counters).toEqual(figures.recount);
 
     // A reset takes the demo orders and their history away, and only them.
@@ -185,6 +186,7 @@ describe('the demo orders', () => {
     }
     const figures = await rollupsAndRecount(db);
     expect(figures.kept).toEqual(figures.counted);
+    expect(figures.keptDays).toEqual(figures.countedDays);
     expect(figures.counters).toEqual(figures.recount);
 
     await removeDemo(db);

@@ -18,8 +18,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function expectExact() {
-  const { kept, counted, counters, recount } = await rollupsAndRecount(t.database.db);
+  const { kept, counted, keptDays, countedDays, counters, recount } = await rollupsAndRecount(t.database.db);
   expect(kept).toEqual(counted);
+  expect(keptDays).toEqual(countedDays);
   expect(counters).toEqual(recount);
 }
 

@@ -71,6 +71,14 @@ export async function rollupsAndRecount(db: Db) {
            sum(coalesce(amount_cents, (SELECT coalesce(sum((e->>'unitPriceCents')::bigint * (e->>'quantity')::bigint), 0)
                                          FROM jsonb_array_elements(items) e)))::text AS revenue
       FROM orders GROUP BY 1 ORDER BY 1`);
+  const keptDays = await db.execute<{ day: string; orders: string; delivered: string; revenue: string }>(sql`
+    SELECT to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, sum(orders)::text AS orders,
+           sum(delivered)::text AS delivered, sum(revenue_cents)::text AS revenue
+      FROM order_day_rollups GROUP BY day HAVING sum(orders) <> 0 ORDER BY day`);
+  const countedDays = await db.execute<{ day: string; orders: string; delivered: string; revenue: string }>(sql`
+    SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*)::text AS orders,
+           count(*) FILTER (WHERE status = 'Delivered')::text AS delivered, sum(total_cents)::text AS revenue
+      FROM orders GROUP BY 1 ORDER BY 1`);
   const counters = await db.execute<{ name: string; value: string }>(sql`
     SELECT name, sum(value)::text AS value FROM stat_counters GROUP BY name ORDER BY name`);
   const recount = await db.execute<{ name: string; value: string }>(sql`
@@ -80,6 +88,8 @@ export async function rollupsAndRecount(db: Db) {
   return {
     kept: kept.rows,
     counted: counted.rows,
+    keptDays: keptDays.rows,
+    countedDays: countedDays.rows,
     counters: counters.rows.filter((row) => row.value !== '0'),
     recount: recount.rows.filter((row) => row.value !== '0'),
   };

@@ -124,6 +124,22 @@ export const orderRollups = pgTable(
   (t) => [primaryKey({ name: 'order_rollups_pkey', columns: [t.month, t.shard] })],
 );
 
+/**
+ * Order figures per UTC day, sharded the same way and kept by the same triggers: a date range's
+ * count (with or without the delivery filter) is a sum over at most a few thousand rows.
+ */
+export const orderDayRollups = pgTable(
+  'order_day_rollups',
+  {
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    shard: integer('shard').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull().default(0),
+    delivered: bigint('delivered', { mode: 'number' }).notNull().default(0),
+    revenueCents: bigint('revenue_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'order_day_rollups_pkey', columns: [t.day, t.shard] })],
+);
+
 /** Counters kept by triggers (products, out-of-stock products, users), sharded like order_rollups. */
 export const statCounters = pgTable(
   'stat_counters',
