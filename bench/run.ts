@@ -20,9 +20,9 @@ import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { generateDemo } from '../apps/api/src/demo/generate';
 import { benchCatalogue } from './catalogue';
 import { initialAssets } from './initial-js';
-import { listRenderTimes } from './render';
 import { load } from './load';
 import { benchOrders, ordersReport } from './orders';
+import { listRenderTimes } from './render';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
