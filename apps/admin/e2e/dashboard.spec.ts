@@ -252,10 +252,11 @@ test('the out-of-stock popup lists a product made out of stock and opens it in t
   const {
     rows: [product],
   } = await shop.pool.query<{ id: string; name: string; main_category: string; sub_category: string }>(
-    `select id, name, main_category, sub_category from products where not out_of_stock
+    `select id, name, main_category, sub_category from products
+      where not out_of_stock and jsonb_array_length(images) > 0
       order by created_at desc, id desc limit 1`,
   );
-  if (!product) throw new Error('the demo shop has no product in stock');
+  if (!product) throw new Error('the demo shop has no product with images in stock');
   await shop.pool.query('update products set out_of_stock = true where id = $1', [product.id]);
   try {
     await page.reload();

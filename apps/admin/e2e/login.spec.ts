@@ -88,8 +88,8 @@ test('an expired or unknown token ends the session with a message', async ({ pag
   await page.goto('/login');
   await page.evaluate((key) => localStorage.setItem(key, 'garbage-token'), STORAGE_KEYS.token);
   await page.goto('/orders');
-  await expect(page.getByText(MESSAGES.sessionExpired)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(MESSAGES.sessionExpired)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   expect(await storedToken(page)).toBeNull();
 });
