@@ -73,8 +73,12 @@ export const products = pgTable(
     index('products_main_category_idx').on(t.mainCategory, t.createdAt, t.id),
     index('products_sub_category_idx').on(t.subCategory, t.createdAt, t.id),
     index('products_sub_sub_category_idx').on(t.subSubCategory, t.createdAt, t.id),
-    // fastupdate off: each insert goes straight into the index, so searches never scan a pending list.
-    index('products_name_search_trgm_idx').using('gin', t.nameSearch.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // The name's trigrams with the categories (btree_gin, migration 0009): a search within a category
+    // finds only that category's candidates; GIN serves any subset of its columns. fastupdate off:
+    // each insert goes straight into the index, so searches never scan a pending list.
+    index('products_search_idx')
+      .using('gin', t.nameSearch.op('gin_trgm_ops'), t.mainCategory, t.subCategory, t.subSubCategory)
+      .with({ fastupdate: false }),
     index('products_bestseller_idx').on(t.createdAt, t.id).where(sql`${t.bestseller}`),
     index('products_out_of_stock_idx').on(t.createdAt, t.id).where(sql`${t.outOfStock}`),
     index('products_pre_order_idx').on(t.createdAt, t.id).where(sql`${t.preOrder}`),

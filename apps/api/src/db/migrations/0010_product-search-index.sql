@@ -1,0 +1,2 @@
+DROP INDEX "products_name_search_trgm_idx";--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin ("name_search" gin_trgm_ops,"main_category","sub_category","sub_sub_category") WITH (fastupdate=false);
