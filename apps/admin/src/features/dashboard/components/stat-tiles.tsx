@@ -24,7 +24,7 @@ interface TileContentProps {
 function TileContent({ labelId, label, value, icon: Icon, color, opens = false }: TileContentProps) {
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
-      <div>
+      <div className={classes.figure}>
         <Text id={labelId} size="sm" c="dimmed" fw={500}>
           {label}
         </Text>
@@ -73,7 +73,9 @@ interface StatTilesProps {
 /** The six tiles of the Dashboard Overview (spec 2 section 2); Out of Stock opens its popup. */
 export function StatTiles({ totals, onOpenOutOfStock }: StatTilesProps) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 6 }} spacing="md">
+    // Columns follow the room the tiles have, not the window: with the navbar open a row of six
+    // leaves no space for a revenue in six figures.
+    <SimpleGrid type="container" cols={{ base: 1, '420px': 2, '720px': 3, '1320px': 6 }} spacing="md">
       <Tile label="Total Products" value={String(totals.products)} icon={IconPackage} color="blue" />
       <Tile label="Total Orders" value={String(totals.orders)} icon={IconShoppingCart} color="violet" />
       <Tile label="Total Users" value={String(totals.users)} icon={IconUsers} color="cyan" />
