@@ -20,6 +20,11 @@ export class ApiError extends Error {
     return new ApiError(status, parsed.success ? parsed.data.message : undefined);
   }
 
+  /** True for a refused token (401 or 403): the session ends and the app goes to /login. */
+  get endsSession(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+
   /** True when nobody answered, or the server failed without saying why. */
   get isServerFailure(): boolean {
     return this.status === 0 || this.status >= 500;
@@ -36,4 +41,12 @@ export function errorMessage(error: unknown, fallback: string): string {
     if (error.isServerFailure) return MESSAGES.serverError;
   }
   return fallback;
+}
+
+/**
+ * Whether a screen should show its own alert for a failed load: not when the token was refused,
+ * since the session then ends with its own message and the screen is about to leave.
+ */
+export function showsLoadError(error: unknown): boolean {
+  return !(error instanceof ApiError && error.endsSession);
 }

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ScreenTitle } from '../../../components/screen-title';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage, showsLoadError } from '../../../lib/api-error';
 import { useCategoryTree, useDeleteCategory, useOptionSets, useSaveCategoryTree, useSaveOptionSets } from '../api';
 import { CategoryFormModal } from '../components/category-form-modal';
 import { CategoryTable } from '../components/category-table';
@@ -61,7 +61,7 @@ function CategoryManagement() {
           Add Category
         </Button>
       </Group>
-      {tree.isError && !tree.data && (
+      {tree.isError && !tree.data && showsLoadError(tree.error) && (
         <Alert color="red" title="Categories could not be loaded">
           {errorMessage(tree.error, 'Please try again later.')}
         </Alert>
@@ -126,7 +126,7 @@ function VariantOptions() {
           Add Option
         </Button>
       </Group>
-      {query.isError && !query.data && (
+      {query.isError && !query.data && showsLoadError(query.error) && (
         <Alert color="red" title="Option sets could not be loaded">
           {errorMessage(query.error, 'Please try again later.')}
         </Alert>

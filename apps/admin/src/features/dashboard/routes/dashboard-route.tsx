@@ -5,7 +5,7 @@ import { IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ScreenTitle } from '../../../components/screen-title';
-import { ApiError } from '../../../lib/api-error';
+import { ApiError, showsLoadError } from '../../../lib/api-error';
 import { useDashboardSummary } from '../api';
 import { MonthlyChart } from '../components/monthly-chart';
 import { OutOfStockModal } from '../components/out-of-stock-modal';
@@ -45,7 +45,7 @@ export function DashboardRoute() {
         </Group>
       </Group>
 
-      {summary.isError && !data && (
+      {summary.isError && !data && showsLoadError(summary.error) && (
         <Alert color="red" title={failure(summary.error)}>
           <Button variant="light" color="red" size="xs" onClick={() => void summary.refetch()}>
             Try again

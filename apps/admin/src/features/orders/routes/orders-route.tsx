@@ -17,6 +17,7 @@ import {
 import { IconInbox, IconLayoutGrid, IconList } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { ScreenTitle } from '../../../components/screen-title';
+import { showsLoadError } from '../../../lib/api-error';
 import { type ListView, useListView } from '../../products/use-list-view';
 import { orderErrorMessage, useDeleteOrder, useOrderList } from '../api';
 import { DeleteOrderDialog } from '../components/delete-order-dialog';
@@ -92,7 +93,7 @@ export function OrdersRoute() {
         </Stack>
       </Paper>
 
-      {list.isError && (
+      {list.isError && showsLoadError(list.error) && (
         <Alert color="red" title={orderErrorMessage(list.error, MESSAGES.fetchOrdersFailed)}>
           <Button variant="light" color="red" size="xs" onClick={() => void list.refetch()}>
             Try again

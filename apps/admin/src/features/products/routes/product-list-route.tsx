@@ -17,7 +17,7 @@ import { IconInbox, IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-rea
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ScreenTitle } from '../../../components/screen-title';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage, showsLoadError } from '../../../lib/api-error';
 import { ConfirmModal } from '../../categories/components/confirm-modal';
 import { useCatalogueEvents } from '../../categories/hooks/use-catalogue-events';
 import { useProductList, useRemoveProduct } from '../api';
@@ -102,7 +102,7 @@ export function ProductListRoute() {
         </Stack>
       </Paper>
 
-      {list.isError && (
+      {list.isError && showsLoadError(list.error) && (
         <Alert color="red" title={errorMessage(list.error, MESSAGES.fetchProductsFailed)}>
           <Button variant="light" color="red" size="xs" onClick={() => void list.refetch()}>
             Try again
