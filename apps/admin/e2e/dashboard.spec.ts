@@ -316,3 +316,30 @@ test('the dashboard has one h1 and no serious accessibility problems', async ({ 
     .evaluateAll((buttons) => buttons.filter((b) => !(b.getAttribute('aria-label') || b.textContent?.trim())).length);
   expect(unnamed).toBe(0);
 });
+
+test('every figure stays clear of its icon, and the icon inside its tile, on wide and narrow screens', async ({
+  page,
+}) => {
+  const labels = ['Total Products', 'Total Orders', 'Total Users', 'Total Revenue', 'Out of Stock', 'Pending Orders'];
+  // 1440 px with the navbar open once put six tiles in a row, too narrow for a six-figure revenue.
+  for (const width of [1920, 1440, 1024, 600]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const label of labels) {
+      const box = await tile(page, label).boundingBox();
+      // The figure is the tile's second paragraph, after its label, measured by its text (its block
+      // may run wider than the words); the icon is decoration, hidden from assistive technology.
+      const figureRight = await tile(page, label)
+        .getByRole('paragraph')
+        .last()
+        .evaluate((p) => {
+          const range = document.createRange();
+          range.selectNodeContents(p);
+          return range.getBoundingClientRect().right;
+        });
+      const icon = await tile(page, label).locator('svg').first().boundingBox();
+      if (!box || !icon) throw new Error(`${label} at ${width} px is not laid out`);
+      expect(figureRight, `${label} at ${width} px`).toBeLessThanOrEqual(icon.x);
+      expect(icon.x + icon.width, `${label} at ${width} px`).toBeLessThanOrEqual(box.x + box.width);
+    }
+  }
+});
