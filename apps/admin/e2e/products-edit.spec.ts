@@ -1,16 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import {
-  API_PATHS,
-  type CategoryNode,
-  EVENTS,
-  MESSAGES,
-  type Product,
-  STORAGE_KEYS,
-  TOKEN_HEADER,
-} from '@backroom/contract';
+import { API_PATHS, type CategoryNode, MESSAGES, type Product, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect as baseExpect, test } from './fixtures';
+import { joinedAdminRoom } from './realtime';
 
 // Long flows through a real server and browser: allow for a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -76,20 +69,6 @@ async function addProductByApi(request: APIRequestContext, auth: string, name: s
   });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).product as Product;
-}
-
-/** Resolves once the page's socket has asked to join the admins' room, over polling or websocket. */
-function joinedAdminRoom(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('request', (request) => {
-      if (request.url().includes('/socket.io/') && request.postData()?.includes(EVENTS.joinAdminGlobal)) resolve();
-    });
-    page.on('websocket', (ws) => {
-      ws.on('framesent', (frame) => {
-        if (String(frame.payload).includes(EVENTS.joinAdminGlobal)) resolve();
-      });
-    });
-  });
 }
 
 /** The Name field of the modify modal's Basic Information (accessories have a Name too). */

@@ -9,6 +9,7 @@ import {
 } from '@backroom/contract';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { joinedAdminRoom } from './realtime';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Sidebar' });
 
@@ -121,20 +122,6 @@ const broadcastUnread = (page: Page, count: number) =>
     EVENTS.adminUnreadUpdated,
     { count },
   ] as const);
-
-/** Resolves once the page's socket has asked to join the admins' room, over polling or websocket. */
-function joinedAdminRoom(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('request', (request) => {
-      if (request.url().includes('/socket.io/') && request.postData()?.includes(EVENTS.joinAdminGlobal)) resolve();
-    });
-    page.on('websocket', (ws) => {
-      ws.on('framesent', (frame) => {
-        if (String(frame.payload).includes(EVENTS.joinAdminGlobal)) resolve();
-      });
-    });
-  });
-}
 
 test('a customer message makes the Messages unread dot appear; a broadcast count replaces it', async ({
   page,

@@ -23,7 +23,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import type { ListView } from '../../products/use-list-view';
+import type { ListView } from '../../../components/list-view/use-list-view';
 import { DetailLine } from './detail-line';
 import { OrderDetails } from './order-details';
 import { OrderItemImage } from './order-item-image';

@@ -1,24 +1,12 @@
 import '../styles';
 import { MESSAGES, type Order, orderListRequest, orderPageCount, SHIPPED_STATUS } from '@backroom/contract';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconInbox, IconLayoutGrid, IconList } from '@tabler/icons-react';
+import { Alert, Button, Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconInbox } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useListView } from '../../../components/list-view/use-list-view';
+import { ViewToggle } from '../../../components/list-view/view-toggle';
 import { ScreenTitle } from '../../../components/screen-title';
 import { showsLoadError } from '../../../lib/api-error';
-import { type ListView, useListView } from '../../products/use-list-view';
 import { orderErrorMessage, useDeleteOrder, useOrderList } from '../api';
 import { DeleteOrderDialog } from '../components/delete-order-dialog';
 import { OrderCard } from '../components/order-card';
@@ -27,11 +15,6 @@ import { OrderPagination } from '../components/order-pagination';
 import { OrderStatusDialogs, type StatusChangeTarget } from '../components/order-status-dialogs';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useOrderListView } from '../hooks/use-order-list-view';
-
-const VIEWS: { value: ListView; label: string; icon: typeof IconList }[] = [
-  { value: 'list', label: 'List view', icon: IconList },
-  { value: 'grid', label: 'Grid view', icon: IconLayoutGrid },
-];
 
 /**
  * Orders (spec 2 section 2): searched, filtered and paged by the server, newest first, as a list or
@@ -67,21 +50,7 @@ export function OrdersRoute() {
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <ScreenTitle>Orders</ScreenTitle>
-        <ActionIcon.Group aria-label="View">
-          {VIEWS.map(({ value, label, icon: Icon }) => (
-            <Tooltip key={value} label={label}>
-              <ActionIcon
-                size="lg"
-                variant={view === value ? 'filled' : 'default'}
-                aria-label={label}
-                aria-pressed={view === value}
-                onClick={() => setView(value)}
-              >
-                <Icon size={18} aria-hidden="true" />
-              </ActionIcon>
-            </Tooltip>
-          ))}
-        </ActionIcon.Group>
+        <ViewToggle view={view} onChange={setView} />
       </Group>
 
       <Paper withBorder p="md" radius="md">

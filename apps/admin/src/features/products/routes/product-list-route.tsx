@@ -1,21 +1,11 @@
 import '../styles';
 import { DEFAULT_PAGE_SIZE, MESSAGES, type Product } from '@backroom/contract';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Center,
-  EmptyState,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconInbox, IconLayoutGrid, IconList, IconPlus } from '@tabler/icons-react';
+import { Alert, Button, Center, EmptyState, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconInbox, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useListView } from '../../../components/list-view/use-list-view';
+import { ViewToggle } from '../../../components/list-view/view-toggle';
 import { ScreenTitle } from '../../../components/screen-title';
 import { errorMessage, showsLoadError } from '../../../lib/api-error';
 import { ConfirmModal } from '../../categories/components/confirm-modal';
@@ -30,12 +20,6 @@ import { ProductTable } from '../components/product-table';
 import { ProductViewModal } from '../components/product-view-modal';
 import { useProductEvents } from '../hooks/use-product-events';
 import { useListSearchParams } from '../use-list-search-params';
-import { type ListView, useListView } from '../use-list-view';
-
-const VIEWS: { value: ListView; label: string; icon: typeof IconList }[] = [
-  { value: 'list', label: 'List view', icon: IconList },
-  { value: 'grid', label: 'Grid view', icon: IconLayoutGrid },
-];
 
 /**
  * Product List (spec 1 section 2.5): search, filters and pages done by the server, as a table or
@@ -64,21 +48,7 @@ export function ProductListRoute() {
       <Group justify="space-between" align="center">
         <ScreenTitle>Product List</ScreenTitle>
         <Group gap="sm">
-          <ActionIcon.Group visibleFrom="sm" aria-label="View">
-            {VIEWS.map(({ value, label, icon: Icon }) => (
-              <Tooltip key={value} label={label}>
-                <ActionIcon
-                  size="lg"
-                  variant={view === value ? 'filled' : 'default'}
-                  aria-label={label}
-                  aria-pressed={view === value}
-                  onClick={() => setView(value)}
-                >
-                  <Icon size={18} aria-hidden="true" />
-                </ActionIcon>
-              </Tooltip>
-            ))}
-          </ActionIcon.Group>
+          <ViewToggle view={view} onChange={setView} visibleFrom="sm" />
           <Button component={Link} to="/add" leftSection={<IconPlus size={16} aria-hidden="true" />}>
             Add New Product
           </Button>

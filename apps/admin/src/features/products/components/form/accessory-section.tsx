@@ -3,7 +3,6 @@ import {
   ACCESSORY_FLAGS,
   accessoriesForToggle,
   blankAccessory,
-  CURRENCY,
   PRODUCT_LIMITS,
   type ProductFormValues,
   removeAccessory,
@@ -16,7 +15,6 @@ import {
   Fieldset,
   Group,
   NativeSelect,
-  NumberInput,
   Stack,
   Text,
   Textarea,
@@ -29,6 +27,7 @@ import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-
 import { ConfirmModal } from '../../../categories/components/confirm-modal';
 import { AccessoryImages } from './accessory-images';
 import { FormSection } from './form-section';
+import { PriceInput } from './price-input';
 
 const COUNTS = Array.from({ length: PRODUCT_LIMITS.maxAccessories }, (_, i) => String(i + 1));
 
@@ -117,27 +116,7 @@ export function AccessorySection({ order, title, removable = false, onSavedImage
                     {...register(`accessories.${i}.name`)}
                     error={errors?.name?.message}
                   />
-                  <Controller
-                    control={control}
-                    name={`accessories.${i}.price`}
-                    render={({ field, fieldState }) => (
-                      <NumberInput
-                        label="Price"
-                        withAsterisk
-                        min={0}
-                        step={0.01}
-                        decimalScale={2}
-                        allowNegative={false}
-                        leftSection={CURRENCY}
-                        name={field.name}
-                        value={field.value}
-                        onChange={field.onChange}
-                        onBlur={field.onBlur}
-                        ref={field.ref}
-                        error={fieldState.error?.message}
-                      />
-                    )}
-                  />
+                  <PriceInput name={`accessories.${i}.price`} />
                 </Group>
                 <Textarea
                   label="Description"

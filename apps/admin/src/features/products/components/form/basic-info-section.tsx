@@ -1,13 +1,8 @@
-import {
-  CURRENCY,
-  DISCOUNT_QUICK_SELECT,
-  discountValue,
-  isAcceptedDiscount,
-  type ProductFormValues,
-} from '@backroom/contract';
+import { DISCOUNT_QUICK_SELECT, discountValue, isAcceptedDiscount, type ProductFormValues } from '@backroom/contract';
 import { Group, NativeSelect, NumberInput, Textarea, TextInput, type TitleOrder } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormSection } from './form-section';
+import { PriceInput } from './price-input';
 
 interface BasicInfoSectionProps {
   order: TitleOrder;
@@ -33,27 +28,7 @@ export function BasicInfoSection({ order, nameLabel, withDiscount = false }: Bas
         error={errors.description?.message}
       />
       <Group grow align="flex-start">
-        <Controller
-          control={control}
-          name="price"
-          render={({ field, fieldState }) => (
-            <NumberInput
-              label="Price"
-              withAsterisk
-              min={0}
-              step={0.01}
-              decimalScale={2}
-              allowNegative={false}
-              leftSection={CURRENCY}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <PriceInput name="price" />
         {withDiscount && (
           <Controller
             control={control}
