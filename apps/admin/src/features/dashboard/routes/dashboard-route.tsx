@@ -1,11 +1,12 @@
 import '../styles';
 import { MESSAGES } from '@backroom/contract';
-import { Alert, Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
+import { Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
 import { IconPlus, IconReceipt } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
-import { ApiError, showsLoadError } from '../../../lib/api-error';
+import { ApiError } from '../../../lib/api-error';
 import { useDashboardSummary } from '../api';
 import { MonthlyChart } from '../components/monthly-chart';
 import { OutOfStockModal } from '../components/out-of-stock-modal';
@@ -45,12 +46,8 @@ export function DashboardRoute() {
         </Group>
       </Group>
 
-      {summary.isError && !data && showsLoadError(summary.error) && (
-        <Alert color="red" title={failure(summary.error)}>
-          <Button variant="light" color="red" size="xs" onClick={() => void summary.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+      {summary.isError && !data && (
+        <LoadError error={summary.error} title={failure(summary.error)} onRetry={() => void summary.refetch()} />
       )}
 
       {summary.isPending ? (

@@ -1,12 +1,12 @@
 import '../styles';
 import { MESSAGES, type Order, orderListRequest, orderPageCount, SHIPPED_STATUS } from '@backroom/contract';
-import { Alert, Button, Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useListView } from '../../../components/list-view/use-list-view';
 import { ViewToggle } from '../../../components/list-view/view-toggle';
+import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
-import { showsLoadError } from '../../../lib/api-error';
 import { orderErrorMessage, useDeleteOrder, useOrderList } from '../api';
 import { DeleteOrderDialog } from '../components/delete-order-dialog';
 import { OrderCard } from '../components/order-card';
@@ -62,12 +62,12 @@ export function OrdersRoute() {
         </Stack>
       </Paper>
 
-      {list.isError && showsLoadError(list.error) && (
-        <Alert color="red" title={orderErrorMessage(list.error, MESSAGES.fetchOrdersFailed)}>
-          <Button variant="light" color="red" size="xs" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+      {list.isError && (
+        <LoadError
+          error={list.error}
+          title={orderErrorMessage(list.error, MESSAGES.fetchOrdersFailed)}
+          onRetry={() => void list.refetch()}
+        />
       )}
 
       {list.isPending ? (

@@ -1,13 +1,14 @@
 import '../styles';
 import { DEFAULT_PAGE_SIZE, MESSAGES, type Product } from '@backroom/contract';
-import { Alert, Button, Center, EmptyState, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Button, Center, EmptyState, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconInbox, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useListView } from '../../../components/list-view/use-list-view';
 import { ViewToggle } from '../../../components/list-view/view-toggle';
+import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
-import { errorMessage, showsLoadError } from '../../../lib/api-error';
+import { errorMessage } from '../../../lib/api-error';
 import { ConfirmModal } from '../../categories/components/confirm-modal';
 import { useCatalogueEvents } from '../../categories/hooks/use-catalogue-events';
 import { useProductList, useRemoveProduct } from '../api';
@@ -72,12 +73,12 @@ export function ProductListRoute() {
         </Stack>
       </Paper>
 
-      {list.isError && showsLoadError(list.error) && (
-        <Alert color="red" title={errorMessage(list.error, MESSAGES.fetchProductsFailed)}>
-          <Button variant="light" color="red" size="xs" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+      {list.isError && (
+        <LoadError
+          error={list.error}
+          title={errorMessage(list.error, MESSAGES.fetchProductsFailed)}
+          onRetry={() => void list.refetch()}
+        />
       )}
 
       {list.isPending ? (
