@@ -63,8 +63,8 @@ describe('realtime', () => {
     const joined = open(token);
     const notJoined = open(token);
     await Promise.all([connected(joined), connected(notJoined)]);
-    joined.emit(EVENTS.joinAdminGlobal);
-    await new Promise((r) => setTimeout(r, 100));
+    // Acknowledged once the socket is in the room.
+    await joined.timeout(3000).emitWithAck(EVENTS.joinAdminGlobal);
 
     const received = new Promise((resolve) => joined.once(EVENTS.newMessage, resolve));
     let strayMessage = false;

@@ -3,6 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { getToken } from './token-storage';
 
 let socket: Socket | null = null;
+const joinedListeners = new Set<() => void>();
 
 /**
  * The one realtime connection to the API (spec 1 section 7): same origin, with credentials, retrying
@@ -20,7 +21,9 @@ export function connectSocket(): Socket {
     timeout: REALTIME.timeout,
   });
   next.on('connect', () => {
-    next.emit(EVENTS.joinAdminGlobal);
+    next.emit(EVENTS.joinAdminGlobal, () => {
+      for (const listener of joinedListeners) listener();
+    });
   });
   socket = next;
   return next;
@@ -30,4 +33,19 @@ export function connectSocket(): Socket {
 export function disconnectSocket(): void {
   socket?.disconnect();
   socket = null;
+}
+
+/**
+ * Calls onChange on each of these broadcasts to the admins, and each time the server confirms the
+ * admins' room was joined (first connection or reconnection): what a screen loaded before that
+ * moment may have missed a broadcast. Answers the unsubscribe.
+ */
+export function onAdminBroadcasts(events: readonly string[], onChange: () => void): () => void {
+  const current = connectSocket();
+  for (const event of events) current.on(event, onChange);
+  joinedListeners.add(onChange);
+  return () => {
+    for (const event of events) current.off(event, onChange);
+    joinedListeners.delete(onChange);
+  };
 }

@@ -50,7 +50,12 @@ export async function createRealtime(
     const { expiresAt } = socket.data.principal as { expiresAt: Date };
     const expiry = setTimeout(() => socket.disconnect(true), Math.min(expiresAt.getTime() - Date.now(), 2 ** 31 - 1));
     socket.on('disconnect', () => clearTimeout(expiry));
-    socket.on(EVENTS.joinAdminGlobal, () => socket.join(ROOMS.admins));
+    // The acknowledgement tells the admin it is in the room: from then on no broadcast is missed,
+    // so what it loaded before can be refreshed once (lib/socket.ts in the admin).
+    socket.on(EVENTS.joinAdminGlobal, (ack: unknown) => {
+      socket.join(ROOMS.admins);
+      if (typeof ack === 'function') ack();
+    });
     socket.on(EVENTS.join, (conversationId: unknown) => {
       if (isObjectId(conversationId)) socket.join(ROOMS.conversation(conversationId));
     });

@@ -11,9 +11,8 @@ export async function adminSocket(t: TestApp, token: string): Promise<Socket> {
     socket.once('connect', () => resolve());
     socket.once('connect_error', reject);
   });
-  socket.emit(EVENTS.joinAdminGlobal);
-  // The join is a message like any other: give the server a moment to handle it.
-  await new Promise((r) => setTimeout(r, 100));
+  // The server acknowledges the join once the socket is in the room.
+  await socket.timeout(3000).emitWithAck(EVENTS.joinAdminGlobal);
   return socket;
 }
 

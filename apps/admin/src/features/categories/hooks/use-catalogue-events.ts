@@ -1,21 +1,25 @@
 import { EVENTS } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { connectSocket } from '../../../lib/socket';
+import { onAdminBroadcasts } from '../../../lib/socket';
 import { catalogueKeys } from '../api';
 
-/** Refreshes the tree and the option sets when another admin (or this one) saved them. */
+/**
+ * Refreshes the tree and the option sets when another admin (or this one) saved them, and once
+ * the admins' room is joined, when events may have been missed.
+ */
 export function useCatalogueEvents(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const socket = connectSocket();
-    const onCategories = () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.categoryTree() });
-    const onOptions = () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.options() });
-    socket.on(EVENTS.categoriesUpdated, onCategories);
-    socket.on(EVENTS.optionsUpdated, onOptions);
+    const offCategories = onAdminBroadcasts([EVENTS.categoriesUpdated], () => {
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.categoryTree() });
+    });
+    const offOptions = onAdminBroadcasts([EVENTS.optionsUpdated], () => {
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.options() });
+    });
     return () => {
-      socket.off(EVENTS.categoriesUpdated, onCategories);
-      socket.off(EVENTS.optionsUpdated, onOptions);
+      offCategories();
+      offOptions();
     };
   }, [queryClient]);
 }

@@ -1,20 +1,20 @@
 import { EVENTS } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { connectSocket } from '../../../lib/socket';
+import { onAdminBroadcasts } from '../../../lib/socket';
 import { dashboardKeys } from '../api';
 
-/** Asks for the figures again when an admin changed an order or a product (or this one did). */
+/**
+ * Asks for the figures again when an admin changed an order or a product (or this one did), and
+ * once the admins' room is joined, when events may have been missed.
+ */
 export function useDashboardEvents(): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    const socket = connectSocket();
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
-    socket.on(EVENTS.ordersUpdated, refresh);
-    socket.on(EVENTS.productsUpdated, refresh);
-    return () => {
-      socket.off(EVENTS.ordersUpdated, refresh);
-      socket.off(EVENTS.productsUpdated, refresh);
-    };
-  }, [queryClient]);
+  useEffect(
+    () =>
+      onAdminBroadcasts([EVENTS.ordersUpdated, EVENTS.productsUpdated], () => {
+        void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+      }),
+    [queryClient],
+  );
 }
