@@ -105,7 +105,9 @@ export const orderStatusChanges = pgTable(
     adminName: text('admin_name'),
     createdAt: createdAt(),
   },
-  (t) => [index('order_status_changes_order_id_idx').on(t.orderId, t.createdAt)],
+  // An order's changes newest first, ties by id: the list's latest change (one probe per order)
+  // and the history call's pages (docs/decisions/019-order-history.md).
+  (t) => [index('order_status_changes_order_id_created_at_id_idx').on(t.orderId, t.createdAt, t.id)],
 );
 
 /**

@@ -1,0 +1,2 @@
+DROP INDEX "order_status_changes_order_id_idx";--> statement-breakpoint
+CREATE INDEX "order_status_changes_order_id_created_at_id_idx" ON "order_status_changes" USING btree ("order_id","created_at","id");
