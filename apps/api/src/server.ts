@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { generateDemo } from './demo/generate';
+import { startUploadSweeps, type UploadSweeps } from './modules/uploads/sweep';
 import { createImageStorage } from './storage/image-storage';
 
 const config = loadConfig();
@@ -23,6 +24,7 @@ async function main() {
   }
 
   const app = await buildApp({ config, database: opened.database });
+  let sweeps: UploadSweeps | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -31,6 +33,7 @@ async function main() {
     // Fastify answers 503 to new requests while the ones under way finish.
     const force = setTimeout(() => process.exit(1), 20_000);
     try {
+      await sweeps?.stop();
       await app.close();
       await opened.close();
       log.info('stopped');
@@ -45,6 +48,8 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Files no product points to (docs/decisions/021-upload-sweep.md): now, in the background, then daily.
+  sweeps = startUploadSweeps({ databaseUrl: opened.database.url, storage: app.ctx.storage, log: app.log });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [
     '',

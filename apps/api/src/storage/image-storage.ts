@@ -8,6 +8,12 @@ export interface StoredObject {
   size: number | undefined;
 }
 
+/** A stored file as listed: its name and when it was last written. */
+export interface ListedObject {
+  name: string;
+  modified: Date;
+}
+
 /**
  * Where image files live: a folder under DATA_DIR, or an S3-compatible bucket. Every name is a
  * server-made image name (storage/names.ts); anything else is refused.
@@ -19,6 +25,16 @@ export interface ImageStorage {
   get(name: string): Promise<StoredObject | null>;
   /** Deletes the files; a missing one is not an error. */
   remove(names: readonly string[]): Promise<void>;
+  /**
+   * Every stored file with an image name, a page at a time, in no particular order; anything else
+   * in the folder or bucket is not listed. For the upload sweep (modules/uploads/sweep.ts).
+   */
+  list(): AsyncIterable<ListedObject>;
+  /**
+   * Deletes what an interrupted write left behind (a temporary file) last written before `before`;
+   * answers how many. Only the local folder writes temporary files.
+   */
+  removeLeftovers(before: Date): Promise<number>;
 }
 
 /** The bucket when S3_BUCKET is set, otherwise DATA_DIR/uploads. */

@@ -1,5 +1,12 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectsCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
 import type { ImageStorage } from './image-storage';
 import { isImageName } from './names';
@@ -8,7 +15,7 @@ import { isImageName } from './names';
  * Images in an S3-compatible bucket. The API still serves them at /uploads/{name} (streamed
  * from the bucket), so the admin's URLs and its Content-Security-Policy do not change.
  */
-export function createS3Storage(config: S3Config): ImageStorage {
+export function createS3Storage(config: S3Config, { listPageSize = 1000 } = {}): ImageStorage {
   const client = new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -53,6 +60,26 @@ export function createS3Storage(config: S3Config): ImageStorage {
       );
       const failed = (out.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
       if (failed.length > 0) throw new Error(`could not delete ${failed.map((e) => e.Key).join(', ')}`);
+    },
+    async *list() {
+      // A page at a time (S3 answers at most 1,000 keys a page); keys that are not image names (another app's files in a shared
+      // bucket, anything under a prefix) are skipped.
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: config.bucket, ContinuationToken: token, MaxKeys: listPageSize }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (object.Key && object.LastModified && isImageName(object.Key)) {
+            yield { name: object.Key, modified: object.LastModified };
+          }
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
+    async removeLeftovers() {
+      // A PUT is whole or nothing: an interrupted upload leaves no object behind.
+      return 0;
     },
   };
 }

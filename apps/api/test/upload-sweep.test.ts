@@ -1,0 +1,235 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/db/schema';
+import { HOUR_MS, startUploadSweeps, sweepUploads } from '../src/modules/uploads/sweep';
+import type { ImageStorage } from '../src/storage/image-storage';
+import { newImageName, thumbName } from '../src/storage/names';
+import { createS3Storage } from '../src/storage/s3-storage';
+import { createTestApp, type TestApp } from './helpers/app';
+import { insertOrder } from './helpers/orders';
+
+/*
+ * The upload sweep (docs/decisions/021-upload-sweep.md) on the local folder and on a real S3
+ * server (s3rver): an old file nothing names is deleted; a young one, a file a product, an
+ * accessory or an order names, and anything that is not one of our image names are kept.
+ */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+/** Starts s3rver on a free port with the bucket, prints the port. */
+const S3RVER_SCRIPT = `
+import S3rver from 's3rver';
+const [directory, bucket] = process.argv.slice(1);
+const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket, configs: [] }] });
+const { port } = await server.run();
+process.stdout.write(String(port));
+`;
+
+const WEBP = Buffer.from('RIFF....WEBPVP8 not really an image, the sweep never reads it');
+const withThumb = (name: string) => [name, thumbName(name)];
+
+/**
+ * A product as the add call leaves it, written straight into the database: two images (the second
+ * tied to a colour) and an accessory with one, each file with its thumbnail in the storage.
+ * Answers the files it holds.
+ */
+async function productWithImages(t: TestApp, storage: ImageStorage): Promise<string[]> {
+  const [first, second, accessory] = [newImageName(), newImageName(), newImageName()] as [string, string, string];
+  const held = [first, second, accessory].flatMap(withThumb);
+  await putAll(storage, held);
+  await t.database.db.insert(products).values({
+    name: 'Swept Figure',
+    priceCents: 1999,
+    images: [first, second],
+    colorVariants: [{ color: 'Red', image: second, stock: 1, outOfStock: false }],
+    hasAccessory: true,
+    accessories: [
+      {
+        name: 'Stand',
+        description: '',
+        priceCents: 100,
+        images: [accessory],
+        outOfStock: false,
+        preOrder: false,
+        notAvailableYet: false,
+        comingSoon: false,
+        isNew: false,
+        limitedEdition: false,
+      },
+    ],
+  });
+  return held;
+}
+
+async function putAll(storage: ImageStorage, names: readonly string[]) {
+  for (const name of names) await storage.put(name, WEBP);
+}
+
+describe('the upload sweep on the local folder', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    dir = t.config.uploads.dir;
+  });
+  afterAll(() => t.close());
+
+  const files = async () => (await fs.readdir(dir)).sort();
+  /** Dates every file in the folder (and the given others) two hours back. */
+  const ageAll = async (others: string[] = []) => {
+    const past = new Date(Date.now() - 2 * HOUR_MS);
+    for (const name of await fs.readdir(dir)) await fs.utimes(path.join(dir, name), past, past);
+    for (const file of others) await fs.utimes(file, past, past);
+  };
+  const sweep = () => sweepUploads({ databaseUrl: t.database.url, storage: t.app.ctx.storage });
+
+  it('deletes old files nothing names, and keeps young ones, named ones and foreign ones', async () => {
+    const kept = await productWithImages(t, t.app.ctx.storage);
+
+    const orphan = newImageName();
+    const youngOrphan = newImageName();
+    const ordered = newImageName();
+    await putAll(t.app.ctx.storage, [...withThumb(orphan), ...withThumb(ordered)]);
+    // The storefront keeps an order item's image as a URL: the order still shows it.
+    await insertOrder(t.database.db, {
+      items: [{ name: 'Gone figure', image: `https://shop.example/uploads/${ordered}?v=1` }],
+    });
+    // Not ours: other names in the folder, a sub-folder, and an image name outside the folder.
+    const foreign = ['notes.txt', `${'A'.repeat(32)}.webp`, `${orphan}.bak`];
+    for (const name of foreign) await fs.writeFile(path.join(dir, name), 'keep me');
+    await fs.mkdir(path.join(dir, 'sub'));
+    await fs.writeFile(path.join(dir, 'sub', newImageName()), 'keep me');
+    const outside = path.join(t.config.dataDir, newImageName());
+    await fs.writeFile(outside, 'keep me');
+    // What a write killed between its temporary file and the rename leaves.
+    const leftover = '.0123456789abcdef.tmp';
+    await fs.writeFile(path.join(dir, leftover), 'half a picture');
+
+    // Everything is young: nothing goes.
+    const before = await files();
+    const young = await sweep();
+    expect(young).toMatchObject({ swept: true, removed: 0 });
+    expect(young.listed).toBe(kept.length + 4);
+    expect(await files()).toEqual(before);
+
+    await ageAll([outside]);
+    await putAll(t.app.ctx.storage, withThumb(youngOrphan));
+    const result = await sweep();
+    expect(result).toEqual({ swept: true, listed: kept.length + 6, old: kept.length + 4, removed: 3 });
+    expect(await files()).toEqual(
+      [...kept, ...withThumb(ordered), ...withThumb(youngOrphan), ...foreign, 'sub'].sort(),
+    );
+    await expect(fs.readFile(outside, 'utf8')).resolves.toBe('keep me');
+    // The product's images are still served.
+    for (const name of kept) {
+      expect((await t.app.inject({ method: 'GET', url: `/uploads/${name}` })).statusCode).toBe(200);
+    }
+    await t.app.ctx.storage.remove(withThumb(youngOrphan));
+  });
+
+  it('skips its turn while another instance sweeps', async () => {
+    const orphan = newImageName();
+    await putAll(t.app.ctx.storage, [orphan]);
+    await ageAll();
+    const other = new pg.Client({ connectionString: t.database.url });
+    await other.connect();
+    try {
+      await other.query('select pg_advisory_lock(727274002)');
+      expect(await sweep()).toEqual({ swept: false, listed: 0, old: 0, removed: 0 });
+      expect(await files()).toContain(orphan);
+    } finally {
+      await other.end();
+    }
+    expect(await sweep()).toMatchObject({ swept: true, removed: 1 });
+    expect(await files()).not.toContain(orphan);
+  });
+
+  it('sweeps as soon as it is started, then on its timer until stopped', async () => {
+    const orphan = newImageName();
+    await putAll(t.app.ctx.storage, [orphan]);
+    await ageAll();
+    const logged: unknown[] = [];
+    const log = { info: (...args: unknown[]) => logged.push(args), warn: (...args: unknown[]) => logged.push(args) };
+    const sweeps = startUploadSweeps({ databaseUrl: t.database.url, storage: t.app.ctx.storage, log: log as never });
+    await sweeps.settled();
+    expect(await files()).not.toContain(orphan);
+    expect(logged).toEqual([
+      [{ uploadSweep: expect.objectContaining({ swept: true, removed: 1 }) }, 'upload sweep done'],
+    ]);
+    await sweeps.stop();
+  });
+});
+
+describe('the upload sweep on an S3-compatible bucket', () => {
+  const BUCKET = 'backroom-sweep';
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  let s3dir: string;
+  let server: ChildProcess;
+  let t: TestApp;
+  let client: S3Client;
+  let storage: ImageStorage;
+
+  beforeAll(async () => {
+    s3dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-s3-'));
+    // s3rver makes ListObjectsV2's continuation tokens with DES, which Node's OpenSSL 3 offers only
+    // with its legacy provider: the server runs in a child process that has it, so the listing
+    // really goes page by page.
+    server = spawn(
+      process.execPath,
+      ['--openssl-legacy-provider', '--input-type=module', '-e', S3RVER_SCRIPT, s3dir, BUCKET],
+      { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    const [line] = (await once(server.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
+    const endpoint = `http://127.0.0.1:${Number(line.toString())}`;
+    t = await createTestApp({
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    });
+    client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials });
+    // Two keys a page, so that the listing goes through its pages.
+    storage = createS3Storage(t.config.s3 as NonNullable<typeof t.config.s3>, { listPageSize: 2 });
+  });
+  afterAll(async () => {
+    await t.close();
+    client.destroy();
+    server.kill();
+    await fs.rm(s3dir, { recursive: true, force: true });
+  });
+
+  const keys = async () =>
+    ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? [])
+      .map((o) => o.Key as string)
+      .sort();
+  const sweep = (now?: Date) => sweepUploads({ databaseUrl: t.database.url, storage, now });
+
+  it('deletes old objects nothing names, and keeps young ones, named ones and foreign keys', async () => {
+    expect(t.app.ctx.storage.kind).toBe('s3');
+    const kept = await productWithImages(t, storage);
+    const orphan = newImageName();
+    const ordered = newImageName();
+    await putAll(storage, [...withThumb(orphan), ...withThumb(ordered)]);
+    await insertOrder(t.database.db, { items: [{ name: 'Gone figure', image: ordered }] });
+    const foreign = ['readme.txt', `other/${newImageName()}`, `${orphan}.bak`];
+    for (const key of foreign) await client.send(new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'keep me' }));
+    const all = await keys();
+
+    // Written just now: young, whatever names them.
+    expect(await sweep()).toEqual({ swept: true, listed: kept.length + 4, old: 0, removed: 0 });
+    expect(await keys()).toEqual(all);
+
+    // Two hours on, the orphan and its thumbnail are old and named by nothing.
+    const later = new Date(Date.now() + 2 * HOUR_MS);
+    expect(await sweep(later)).toEqual({ swept: true, listed: kept.length + 4, old: kept.length + 4, removed: 2 });
+    expect(await keys()).toEqual([...kept, ...withThumb(ordered), ...foreign].sort());
+    for (const name of kept) {
+      expect((await t.app.inject({ method: 'GET', url: `/uploads/${name}` })).statusCode).toBe(200);
+    }
+  });
+});
