@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { discountedPriceCents, formatMoney, parseDiscount, parsePriceCents, priceFromCents } from './money';
+import {
+  discountedPriceCents,
+  formatDollars,
+  formatMoney,
+  parseDiscount,
+  parsePriceCents,
+  priceFromCents,
+} from './money';
 
 describe('parsePriceCents', () => {
   it('reads whole amounts, one and two decimals, strings and numbers', () => {
@@ -63,8 +70,25 @@ describe('formatMoney and priceFromCents', () => {
     expect(formatMoney(1234)).toBe('$12.34');
     expect(formatMoney(5)).toBe('$0.05');
     expect(formatMoney(0)).toBe('$0.00');
-    expect(formatMoney(123456789)).toBe('$1234567.89');
     expect(formatMoney(-50)).toBe('-$0.50');
+    expect(formatMoney(-500)).toBe('-$5.00');
+  });
+
+  it('groups thousands the way the locale does', () => {
+    expect(formatMoney(10056869)).toBe('$100,568.69');
+    expect(formatMoney(123456789)).toBe('$1,234,567.89');
+    expect(formatMoney(100000)).toBe('$1,000.00');
+    expect(formatMoney(99999)).toBe('$999.99');
+    expect(formatMoney(-123456)).toBe('-$1,234.56');
+    expect(formatDollars(100568.69)).toBe('$100,568.69');
+    expect(formatDollars(1234567.8)).toBe('$1,234,567.80');
+  });
+
+  it('never shows a negative zero or a cent lost to floating point', () => {
+    expect(formatMoney(-0.4)).toBe('$0.00');
+    expect(formatMoney(1005)).toBe('$10.05');
+    expect(formatMoney(100000000001)).toBe('$1,000,000,000.01');
+    expect(formatDollars(0.1 + 0.2)).toBe('$0.30');
   });
 
   it('gives the API price number', () => {

@@ -1,4 +1,4 @@
-import { CURRENCY, PRODUCT_LIMITS } from '../constants';
+import { PRODUCT_LIMITS } from '../constants';
 
 /** The outcome of reading a user-typed amount: a value, or the problem to show after the field's name. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: string };
@@ -47,10 +47,16 @@ export function discountedPriceCents(priceCents: number, discount: number): numb
   return Math.round((priceCents * (100 - d)) / 100);
 }
 
-/** An amount in cents as the admin shows it: '$12.34', '-$0.50'. */
+/**
+ * The one money format the admin shows: US dollars with the locale's grouping and two decimals.
+ * Cents / 100 is always the double nearest the exact amount, so the format never loses a cent.
+ */
+const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** An amount in cents as the admin shows it: '$12.34', '$100,568.69', '-$5.00'. */
 export function formatMoney(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  return `${sign}${CURRENCY}${(Math.abs(Math.round(cents)) / 100).toFixed(2)}`;
+  // `|| 0` turns -0 (a rounded -0.4 cents) into 0: never '-$0.00'.
+  return MONEY.format((Math.round(cents) || 0) / 100);
 }
 
 /** Cents as the API's price number (dollars): 1234 → 12.34. */
@@ -63,7 +69,7 @@ export function dollarsToCents(dollars: number): number {
   return Number.isFinite(dollars) ? Math.round(dollars * 100) : 0;
 }
 
-/** An amount in dollars as the admin shows it: '$1234.56'. */
+/** An amount in dollars as the admin shows it: '$1,234.56'. */
 export function formatDollars(dollars: number): string {
   return formatMoney(dollarsToCents(dollars));
 }
