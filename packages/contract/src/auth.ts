@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { emailSchema } from './common';
+import { emailSchema, textSchema } from './common';
 import { ROLES } from './constants';
 
 /** POST /api/user/admin: an admin signs in. */
 export const loginRequestSchema = z.strictObject({
   email: emailSchema,
-  password: z.string({ error: 'is required' }).min(1, 'is required').max(1024, 'is too long'),
+  password: textSchema({ error: 'is required' }).min(1, 'is required').max(1024, 'is too long'),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './common';
 import { FALLBACK_CATEGORY } from './constants';
 import { cleanEntries, firstDuplicate } from './domain/catalogue-lists';
 
@@ -7,11 +8,14 @@ import { cleanEntries, firstDuplicate } from './domain/catalogue-lists';
  * under STORAGE_KEYS.categories), and the two calls of spec 1 section 7 that move products.
  */
 
-const name = z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+const name = textSchema({ error: 'is required' })
+  .trim()
+  .min(1, 'is required')
+  .max(100, 'must be at most 100 characters');
 
 /** An ordered list of names: trimmed, blanks and repeats dropped (spec 1 section 5). */
 const entries = z
-  .array(z.string().max(100, 'must be at most 100 characters'), { error: 'must be a list of names' })
+  .array(textSchema().max(100, 'must be at most 100 characters'), { error: 'must be a list of names' })
   .max(200, 'at most 200 entries')
   .default([])
   .transform(cleanEntries);

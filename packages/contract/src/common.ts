@@ -1,8 +1,22 @@
 import { z } from 'zod';
 import { isObjectId } from './domain/object-id';
+import { isStorableText } from './domain/text';
+
+/** What a field holding a NUL or a lone surrogate is told: '{field}: contains an invalid character'. */
+export const INVALID_TEXT_MESSAGE = 'contains an invalid character (NUL or unpaired surrogate)';
+
+/**
+ * Text in a request: every string field of every request schema (body, query, params, multipart
+ * fields, values inside lists) starts here, so that nothing PostgreSQL cannot keep (a NUL, a lone
+ * surrogate) reaches a query (docs/decisions/017-text-input.md). Chain the field's own rules on it:
+ * textSchema({ error: 'is required' }).trim().min(1, 'is required'). The refusal is the first
+ * issue, and does not abort, so that inside a union (a price as text or number) it is the one told.
+ */
+export const textSchema = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isStorableText, { message: INVALID_TEXT_MESSAGE });
 
 /** A 24-hex ObjectId-style id whose first 8 hex digits are its creation time in seconds. */
-export const objectIdSchema = z.string().refine(isObjectId, { message: 'must be a 24-character hex id' });
+export const objectIdSchema = textSchema().refine(isObjectId, { message: 'must be a 24-character hex id' });
 
 /** Every error answer: { success: false, message }. */
 export const errorResponseSchema = z.object({
@@ -19,8 +33,7 @@ export const messageResponseSchema = z.object({
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** An e-mail address: trimmed, lower-cased, well-formed. */
-export const emailSchema = z
-  .string({ error: 'is required' })
+export const emailSchema = textSchema({ error: 'is required' })
   .trim()
   .min(1, 'is required')
   .max(254, 'is too long')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from './common';
 import { cleanEntries, firstDuplicate } from './domain/catalogue-lists';
 
 /*
@@ -7,10 +8,10 @@ import { cleanEntries, firstDuplicate } from './domain/catalogue-lists';
  */
 
 export const optionSetSchema = z.object({
-  name: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  name: textSchema({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
   /** Ordered; trimmed, blanks and repeats dropped (spec 1 section 5). */
   values: z
-    .array(z.string().max(100, 'must be at most 100 characters'), { error: 'must be a list of values' })
+    .array(textSchema().max(100, 'must be at most 100 characters'), { error: 'must be a list of values' })
     .max(500, 'at most 500 values')
     .default([])
     .transform(cleanEntries),

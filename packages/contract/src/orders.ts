@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectIdSchema } from './common';
+import { objectIdSchema, textSchema } from './common';
 import { ORDER_DELIVERY_FILTERS, ORDER_LIMITS, ORDER_SEARCH_FIELDS, ORDER_STATUSES } from './constants';
 
 /*
@@ -10,15 +10,13 @@ import { ORDER_DELIVERY_FILTERS, ORDER_LIMITS, ORDER_SEARCH_FIELDS, ORDER_STATUS
 
 /** Trimmed text that may be left out; blank counts as left out. */
 const optionalText = (max: number) =>
-  z
-    .string({ error: 'must be text' })
+  textSchema({ error: 'must be text' })
     .trim()
     .max(max, `must be at most ${max} characters`)
     .transform((value) => (value ? value : undefined));
 
 /** A calendar day, YYYY-MM-DD (UTC days: docs/decisions/012-orders-and-rollups.md). */
-export const isoDateSchema = z
-  .string({ error: 'must be a date' })
+export const isoDateSchema = textSchema({ error: 'must be a date' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);

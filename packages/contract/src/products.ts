@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectIdSchema } from './common';
+import { objectIdSchema, textSchema } from './common';
 import {
   ACCESSORY_FLAGS,
   type AccessoryFlag,
@@ -18,9 +18,9 @@ import { API_PATHS } from './routes';
  * is kept as integer cents on the server.
  */
 
-const text = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+const text = (max: number) => textSchema().trim().max(max, `must be at most ${max} characters`);
 const requiredText = (max: number) =>
-  z.string({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
+  textSchema({ error: 'is required' }).trim().min(1, 'is required').max(max, `must be at most ${max} characters`);
 
 /** A category, colour or size name. */
 const label = text(100);
@@ -30,8 +30,7 @@ const flagField = z.enum(['true', 'false'], { error: 'must be true or false' }).
 
 /** A text field that holds JSON, checked against a schema once parsed. */
 function jsonField<T extends z.ZodType>(schema: T) {
-  return z
-    .string()
+  return textSchema()
     .transform((value, ctx) => {
       try {
         return JSON.parse(value) as unknown;
@@ -44,14 +43,14 @@ function jsonField<T extends z.ZodType>(schema: T) {
 }
 
 /** A price in dollars (string or number) as integer cents. */
-const money = z.union([z.string(), z.number()], { error: 'is required' }).transform((value, ctx) => {
+const money = z.union([textSchema(), z.number()], { error: 'is required' }).transform((value, ctx) => {
   const parsed = parsePriceCents(value);
   if (parsed.ok) return parsed.value;
   ctx.addIssue({ code: 'custom', message: parsed.problem });
   return z.NEVER;
 });
 
-const discountField = z.string().transform((value, ctx) => {
+const discountField = textSchema().transform((value, ctx) => {
   const parsed = parseDiscount(value);
   if (parsed.ok) return parsed.value;
   ctx.addIssue({ code: 'custom', message: parsed.problem });
@@ -92,7 +91,7 @@ export const accessoryInputSchema = z.object({
   limitedEdition: jsonFlag,
   /** On update: the accessory's images to keep, as URLs (or base names). New ones come as files. */
   images: z
-    .array(z.string().max(500))
+    .array(textSchema().max(500))
     .max(PRODUCT_LIMITS.maxAccessoryImages, `at most ${PRODUCT_LIMITS.maxAccessoryImages} images per accessory`)
     .optional(),
 });
@@ -146,8 +145,8 @@ export type AddProductFields = z.output<typeof addProductFieldsSchema>;
 
 /** A colour variant as the modify form sends it: the image is one of the product's kept images. */
 export const colorVariantInputSchema = z.object({
-  color: z.string({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
-  image: z.string().max(500).nullish(),
+  color: textSchema({ error: 'is required' }).trim().min(1, 'is required').max(100, 'must be at most 100 characters'),
+  image: textSchema().max(500).nullish(),
   stock: z.number().int().min(0).max(1_000_000).default(0),
   outOfStock: z.boolean().default(false),
 });
@@ -171,11 +170,11 @@ export const updateProductFieldsSchema = z
     hasAccessory: flagField.optional(),
     accessories: accessoriesField.optional(),
     /** The product's images to keep, in order, as URLs (or base names). New ones follow them. */
-    existingImages: jsonField(z.array(z.string().max(500)).max(100)).optional(),
+    existingImages: jsonField(z.array(textSchema().max(500)).max(100)).optional(),
     /** Base names of images to remove. Only the product's own images are ever deleted. */
-    removedImages: jsonField(z.array(z.string().max(500)).max(100)).optional(),
+    removedImages: jsonField(z.array(textSchema().max(500)).max(100)).optional(),
     /** URLs of accessory images to remove. */
-    removedAccessoryImages: jsonField(z.array(z.string().max(500)).max(100)).optional(),
+    removedAccessoryImages: jsonField(z.array(textSchema().max(500)).max(100)).optional(),
   })
   .superRefine(accessoryCountRule);
 export type UpdateProductFields = z.output<typeof updateProductFieldsSchema>;

@@ -1,4 +1,4 @@
-import { API_PATHS, errorResponseSchema, MESSAGES } from '@backroom/contract';
+import { API_PATHS, errorResponseSchema, MESSAGES, textSchema } from '@backroom/contract';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -24,7 +24,7 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
     `${API_PATHS.uploads}/:name`,
     {
       config: { public: true },
-      schema: { params: z.object({ name: z.string().max(100) }), response: { 404: errorResponseSchema } },
+      schema: { params: z.object({ name: textSchema().max(100) }), response: { 404: errorResponseSchema } },
     },
     async (request, reply) => {
       const found = await app.ctx.storage.get(request.params.name);
@@ -46,6 +46,29 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
 
 /** Enough for 10 product images and 5 accessories with 2 images each, plus one over to say so. */
 const MAX_FILES = 21;
+
+/** A multipart body busboy cannot read: the client's fault, a 400 (docs/decisions/017-text-input.md). */
+export const MALFORMED_MULTIPART_MESSAGE = 'request: malformed multipart form';
+
+/*
+ * What busboy (through @fastify/multipart) raises for a body it cannot read. Busboy's errors carry
+ * no code, so they are known by their exact text; anything else stays an unexpected error.
+ * - 'Multipart: Boundary not found': multipart/form-data without a boundary parameter.
+ * - 'Unexpected end of multipart data': the body ends before the closing boundary.
+ * - '{Part} terminated early due to unexpected end of multipart data': the same, seen by the part
+ *   being read (a file's stream).
+ */
+const BUSBOY_MALFORMED = [
+  /^Multipart: Boundary not found$/,
+  /^Unexpected end of multipart data$/,
+  /^\w+ terminated early due to unexpected end of multipart data$/,
+];
+
+/** True for busboy's refusal of a malformed multipart body (a plain Error, no code, no status). */
+export function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error) || 'code' in error || 'statusCode' in error) return false;
+  return BUSBOY_MALFORMED.some((pattern) => pattern.test(error.message));
+}
 
 export interface MultipartForm<T> {
   /** Text fields by name. */
@@ -93,6 +116,7 @@ export async function readMultipart<T>(
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `files: at most ${MAX_FILES - 1} files per request`);
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'request: too many fields');
+    if (isMalformedMultipart(error)) throw new HttpError(400, MALFORMED_MULTIPART_MESSAGE);
     throw error;
   }
   return { fields, files };

@@ -4,7 +4,7 @@ import { HttpError } from '../../plugins/errors';
 import { countAttempt, pruneAttempts, releaseAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
 import { findSessionByTokenHash, findUserByEmail, findUserInfo, insertSession, revokeSession } from './repository';
-import { hashToken, newToken } from './tokens';
+import { hashToken, isTokenShaped, newToken } from './tokens';
 
 export interface AuthSettings {
   tokenTtlMs: number;
@@ -57,8 +57,9 @@ export async function login(
  */
 export async function authenticate(db: Db, token: string | undefined): Promise<Principal> {
   if (!token) throw new HttpError(401, MESSAGES.notAuthenticated);
-  // A real token is 43 characters; anything far off is refused without a query.
-  if (token.length > 200) throw new HttpError(403, MESSAGES.tokenInvalid);
+  // Anything that is not shaped like a token we hand out (a NUL, a surrogate, 100k characters)
+  // is a bad token, refused without a query.
+  if (!isTokenShaped(token)) throw new HttpError(403, MESSAGES.tokenInvalid);
   const found = await findSessionByTokenHash(db, hashToken(token));
   if (!found || found.revokedAt !== null || found.expiresAt.getTime() <= Date.now()) {
     throw new HttpError(403, MESSAGES.tokenInvalid);
