@@ -5,6 +5,7 @@ export * from './messages';
 export * from './options';
 export * from './orders';
 export * from './products';
+export * from './secrets';
 export * from './sessions';
 export * from './socket-io';
 export * from './users';
