@@ -12,6 +12,7 @@ export * from './domain/money';
 export * from './domain/object-id';
 export * from './domain/order-badge';
 export * from './domain/order-display';
+export * from './domain/order-history';
 export * from './domain/order-items';
 export * from './domain/order-list-view';
 export * from './domain/order-status-change';

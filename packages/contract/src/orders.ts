@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { objectIdSchema, textSchema } from './common';
 import { ORDER_DELIVERY_FILTERS, ORDER_LIMITS, ORDER_SEARCH_FIELDS, ORDER_STATUSES } from './constants';
+import { API_PATHS } from './routes';
 
 /*
  * The order calls of spec 2 section 7. Orders are written by the storefront; the back-office
@@ -87,6 +88,8 @@ export type OrderAddress = z.infer<typeof orderAddressSchema>;
 
 /** One status change, as the order details show it. */
 export const orderStatusChangeSchema = z.object({
+  /** The change's id: the history call's `before` cursor. */
+  id: z.string(),
   status: z.enum(ORDER_STATUSES),
   /** ISO timestamp. */
   at: z.string(),
@@ -114,7 +117,11 @@ export const orderSchema = z.object({
   date: z.string(),
   trackingNumber: z.string().nullable(),
   discountCode: z.string().nullable(),
-  statusHistory: z.array(orderStatusChangeSchema),
+  /**
+   * The latest status change, or null when none was recorded. Lists carry this one only; the
+   * whole history comes from GET /api/order/{id}/history (docs/decisions/019-order-history.md).
+   */
+  lastStatusChange: orderStatusChangeSchema.nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -147,6 +154,54 @@ export const orderStatusResponseSchema = z.object({
   order: orderSchema,
 });
 export type OrderStatusResponse = z.infer<typeof orderStatusResponseSchema>;
+
+/** The most status changes one history call answers, and how many it answers by default. */
+export const ORDER_HISTORY_PAGE_SIZE = 100;
+
+/** GET /api/order/{id}/history: the order's id. */
+export const orderHistoryParamsSchema = z.strictObject({ id: objectIdSchema });
+
+/** An optional query parameter; empty means not set. */
+const queryParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/**
+ * GET /api/order/{id}/history?before=&limit=: the order's status changes, newest first, at most
+ * `limit` (1 to 100, default 100) at a time. `before` is the id of the last change received (the
+ * answer's `next`): the call then answers the changes older than it, so a change made meanwhile
+ * never shifts the pages (docs/decisions/019-order-history.md).
+ */
+export const orderHistoryQuerySchema = z.strictObject({
+  before: queryParam(objectIdSchema),
+  limit: queryParam(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(ORDER_HISTORY_PAGE_SIZE, `must be at most ${ORDER_HISTORY_PAGE_SIZE}`),
+  ),
+});
+export type OrderHistoryQuery = z.output<typeof orderHistoryQuerySchema>;
+
+export const orderHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  /** Newest first. */
+  history: z.array(orderStatusChangeSchema),
+  /** How many status changes the order has in all. */
+  total: z.number().int().nonnegative(),
+  /** The `before` that asks for the next, older changes; null once the oldest has been answered. */
+  next: z.string().nullable(),
+});
+export type OrderHistoryResponse = z.infer<typeof orderHistoryResponseSchema>;
+
+/** The history call's URL for an order: GET /api/order/{id}/history, with `before` and `limit` when given. */
+export function orderHistoryPath(id: string, query: { before?: string | null; limit?: number } = {}): string {
+  const params = new URLSearchParams();
+  if (query.before) params.set('before', query.before);
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  const path = API_PATHS.orderHistory.replace(':id', encodeURIComponent(id));
+  return params.size > 0 ? `${path}?${params}` : path;
+}
 
 /** POST /api/order/delete. */
 export const orderDeleteRequestSchema = z.strictObject({ orderId: objectIdSchema });

@@ -35,6 +35,8 @@ export const API_PATHS = {
   orderList: '/api/order/list',
   orderStatus: '/api/order/status',
   orderDelete: '/api/order/delete',
+  /** An order's status history, paged: GET /api/order/{id}/history?before=&limit=. */
+  orderHistory: '/api/order/:id/history',
   dashboardSummary: '/api/dashboard/summary',
   /** Uploaded images, public: GET /uploads/{name}. */
   uploads: '/uploads',

@@ -6,10 +6,20 @@ import {
   type OrderListRequest,
   type OrderListResponse,
   type OrderStatusRequest,
+  orderHistoryPath,
+  orderHistoryResponseSchema,
   orderListResponseSchema,
   orderStatusResponseSchema,
 } from '@backroom/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, type RequestOptions } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
@@ -21,6 +31,8 @@ export const orderKeys = {
   all: ['orders'] as const,
   lists: () => [...orderKeys.all, 'list'] as const,
   list: (request: OrderListRequest) => [...orderKeys.lists(), request] as const,
+  histories: () => [...orderKeys.all, 'history'] as const,
+  history: (orderId: string) => [...orderKeys.histories(), orderId] as const,
 };
 
 /**
@@ -69,6 +81,29 @@ export const orderListQueryOptions = (request: OrderListRequest) =>
 
 export function useOrderList(request: OrderListRequest) {
   return useQuery(orderListQueryOptions(request));
+}
+
+/**
+ * GET /api/order/{id}/history: an order's status changes, newest first, 100 a page; each next page
+ * asks for the changes older than the last one shown (docs/decisions/019-order-history.md).
+ * Refetched with the lists (the key is under orderKeys.all), from the newest page on.
+ */
+export const orderHistoryQueryOptions = (orderId: string) =>
+  infiniteQueryOptions({
+    queryKey: orderKeys.history(orderId),
+    queryFn: ({ pageParam, signal }) =>
+      ordersRequest(orderHistoryPath(orderId, { before: pageParam }), {
+        method: 'GET',
+        schema: orderHistoryResponseSchema,
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
+
+/** The open order's status history; fetched only while its details are open. */
+export function useOrderHistory(orderId: string) {
+  return useInfiniteQuery(orderHistoryQueryOptions(orderId));
 }
 
 /** Puts the changed order in every cached page at once, before the refetch confirms it. */

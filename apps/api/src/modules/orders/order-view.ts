@@ -31,6 +31,7 @@ function toItem(stored: Record<string, unknown>): OrderItem {
 
 export function toStatusChange(row: StatusChangeRow): OrderStatusChange {
   return {
+    id: row.id,
     status: row.status,
     at: row.createdAt.toISOString(),
     by: row.adminName,
@@ -39,8 +40,8 @@ export function toStatusChange(row: StatusChangeRow): OrderStatusChange {
   };
 }
 
-/** An order row and its status changes (oldest first) as the API answers it: dollars, URLs, the spec's names. */
-export function toOrder(row: OrderViewRow, history: readonly StatusChangeRow[]): Order {
+/** An order row and its latest status change as the API answers it: dollars, URLs, the spec's names. */
+export function toOrder(row: OrderViewRow, lastChange: StatusChangeRow | null): Order {
   const items = Array.isArray(row.items) ? row.items : [];
   return {
     _id: row.id,
@@ -65,17 +66,6 @@ export function toOrder(row: OrderViewRow, history: readonly StatusChangeRow[]):
     date: row.createdAt.toISOString(),
     trackingNumber: row.trackingNumber,
     discountCode: row.discountCode,
-    statusHistory: history.map(toStatusChange),
+    lastStatusChange: lastChange ? toStatusChange(lastChange) : null,
   };
-}
-
-/** Status changes grouped by order, each list keeping the rows' order. */
-export function historiesByOrder(rows: readonly StatusChangeRow[]): Map<string, StatusChangeRow[]> {
-  const byOrder = new Map<string, StatusChangeRow[]>();
-  for (const row of rows) {
-    const list = byOrder.get(row.orderId);
-    if (list) list.push(row);
-    else byOrder.set(row.orderId, [row]);
-  }
-  return byOrder;
 }

@@ -1,5 +1,5 @@
 import type { OrderDeliveryFilter, OrderStatus } from '@backroom/contract';
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderDayRollups, orderRollups, orderStatusChanges, orders, users } from '../../db/schema';
 
@@ -31,7 +31,7 @@ export type OrderRow = Omit<typeof orders.$inferSelect, 'status'> & { status: Or
 export type OrderViewRow = Pick<OrderRow, keyof typeof orderColumns>;
 
 const historyColumns = {
-  orderId: orderStatusChanges.orderId,
+  id: orderStatusChanges.id,
   status: orderStatusChanges.status,
   trackingNumber: orderStatusChanges.trackingNumber,
   discountCode: orderStatusChanges.discountCode,
@@ -39,13 +39,49 @@ const historyColumns = {
   createdAt: orderStatusChanges.createdAt,
 };
 export interface StatusChangeRow {
-  orderId: string;
+  id: string;
   status: OrderStatus;
   trackingNumber: string | null;
   discountCode: string | null;
   adminName: string | null;
   createdAt: Date;
 }
+
+/** An order's changes newest first, ties by id: the order of index (order_id, created_at, id). */
+const newestChangeFirst = [desc(orderStatusChanges.createdAt), desc(orderStatusChanges.id)];
+
+/**
+ * Each order's latest status change, joined LATERAL: one probe of index (order_id, created_at, id)
+ * per order, so a list carries one change per order however long its history
+ * (docs/decisions/019-order-history.md).
+ */
+function lastChangeOf(db: DbOrTx) {
+  return db
+    .select(historyColumns)
+    .from(orderStatusChanges)
+    .where(eq(orderStatusChanges.orderId, orders.id))
+    .orderBy(...newestChangeFirst)
+    .limit(1)
+    .as('last_change');
+}
+
+/** The columns an order is listed with: its own and its latest change (null when none). */
+function listedColumns(lastChange: ReturnType<typeof lastChangeOf>) {
+  return {
+    ...orderColumns,
+    lastChange: {
+      id: lastChange.id,
+      status: lastChange.status,
+      trackingNumber: lastChange.trackingNumber,
+      discountCode: lastChange.discountCode,
+      adminName: lastChange.adminName,
+      createdAt: lastChange.createdAt,
+    },
+  };
+}
+
+/** An order as listed: its row and its latest status change. */
+export type ListedOrderRow = OrderViewRow & { lastChange: StatusChangeRow | null };
 
 export type OrderSearchColumn = 'orderId' | 'userName' | 'email' | 'phone';
 
@@ -123,6 +159,7 @@ const newestFirst = [desc(orders.createdAt), desc(orders.id)];
  * would cost twice. A query builder, so the bench can time the same SQL.
  */
 export function listPageQuery(db: DbOrTx, filter: OrderFilter, page: { limit: number; offset: number }) {
+  const lastChange = lastChangeOf(db);
   if (filter.search) {
     const matches = db
       .$with('matches')
@@ -135,8 +172,9 @@ export function listPageQuery(db: DbOrTx, filter: OrderFilter, page: { limit: nu
       .offset(page.offset);
     return db
       .with(matches)
-      .select({ ...orderColumns, total: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
+      .select({ ...listedColumns(lastChange), total: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
       .from(orders)
+      .leftJoinLateral(lastChange, sql`true`)
       .where(inArray(orders.id, pageIds))
       .orderBy(...newestFirst);
   }
@@ -148,8 +186,9 @@ export function listPageQuery(db: DbOrTx, filter: OrderFilter, page: { limit: nu
     .limit(page.limit)
     .offset(page.offset);
   return db
-    .select({ ...orderColumns, total: sql<number>`(${countQuery(db, filter)})`.mapWith(Number) })
+    .select({ ...listedColumns(lastChange), total: sql<number>`(${countQuery(db, filter)})`.mapWith(Number) })
     .from(orders)
+    .leftJoinLateral(lastChange, sql`true`)
     .where(inArray(orders.id, pageIds))
     .orderBy(...newestFirst);
 }
@@ -157,27 +196,61 @@ export function listPageQuery(db: DbOrTx, filter: OrderFilter, page: { limit: nu
 /** One page of matches and their number. A page past the end asks for the number on its own. */
 export async function listOrderPage(db: DbOrTx, filter: OrderFilter, page: { limit: number; offset: number }) {
   const found = await listPageQuery(db, filter, page);
-  if (found.length === 0) return { rows: [] as OrderViewRow[], total: (await countQuery(db, filter))[0]?.n ?? 0 };
+  if (found.length === 0) return { rows: [] as ListedOrderRow[], total: (await countQuery(db, filter))[0]?.n ?? 0 };
   return {
-    rows: found.map(({ total: _total, ...row }) => row as OrderViewRow),
+    rows: found.map(({ total: _total, ...row }) => row as ListedOrderRow),
     total: found[0]?.total ?? 0,
   };
 }
 
-/** Every order, newest first (the spec's list call with an empty body). */
-export async function listAllOrders(db: DbOrTx): Promise<OrderViewRow[]> {
+/** Every order, newest first, each with its latest change (the spec's list call with an empty body). */
+export async function listAllOrders(db: DbOrTx): Promise<ListedOrderRow[]> {
+  const lastChange = lastChangeOf(db);
   return (await db
-    .select(orderColumns)
+    .select(listedColumns(lastChange))
     .from(orders)
-    .orderBy(...newestFirst)) as OrderViewRow[];
+    .leftJoinLateral(lastChange, sql`true`)
+    .orderBy(...newestFirst)) as ListedOrderRow[];
 }
 
-/** Status changes, oldest first: of the given orders, or of every order when ids is 'all'. */
-export async function listStatusChanges(db: DbOrTx, ids: readonly string[] | 'all'): Promise<StatusChangeRow[]> {
-  if (ids !== 'all' && ids.length === 0) return [];
-  const query = db.select(historyColumns).from(orderStatusChanges);
-  const filtered = ids === 'all' ? query : query.where(inArray(orderStatusChanges.orderId, [...ids]));
-  return (await filtered.orderBy(asc(orderStatusChanges.createdAt), asc(orderStatusChanges.id))) as StatusChangeRow[];
+/**
+ * What a history page needs to know first: whether the order exists (undefined when not), its
+ * number of changes, and whether `before` is one of them.
+ */
+export async function historyHead(db: DbOrTx, orderId: string, before: string | undefined) {
+  // Written with an alias: a one-table select leaves its columns unqualified, which a subquery
+  // would read as its own.
+  const [head] = await db
+    .select({
+      total: sql<number>`(select count(*) from ${orderStatusChanges} c where c.order_id = ${orderId})`.mapWith(Number),
+      hasBefore: before
+        ? sql<boolean>`exists (select 1 from ${orderStatusChanges} c where c.id = ${before} and c.order_id = ${orderId})`
+        : sql<boolean>`true`,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return head;
+}
+
+/**
+ * An order's status changes, newest first, from just after `before` (a change of this order):
+ * a range of index (order_id, created_at, id). The cursor's time is compared in SQL, where it
+ * keeps its microseconds.
+ */
+export async function listHistoryPage(
+  db: DbOrTx,
+  orderId: string,
+  page: { before: string | undefined; limit: number },
+): Promise<StatusChangeRow[]> {
+  const cursor = page.before
+    ? sql`(${orderStatusChanges.createdAt}, ${orderStatusChanges.id}) < (select c.created_at, c.id from ${orderStatusChanges} c where c.id = ${page.before})`
+    : undefined;
+  return (await db
+    .select(historyColumns)
+    .from(orderStatusChanges)
+    .where(and(eq(orderStatusChanges.orderId, orderId), cursor))
+    .orderBy(...newestChangeFirst)
+    .limit(page.limit)) as StatusChangeRow[];
 }
 
 export interface StatusUpdate {
@@ -202,7 +275,7 @@ export async function updateOrderStatus(db: DbOrTx, id: string, update: StatusUp
   return rows[0] as OrderViewRow | undefined;
 }
 
-/** Records a status change made by an admin; the admin's name is copied, so it outlives the account. */
+/** Records a status change made by an admin and answers it; the admin's name is copied, so it outlives the account. */
 export async function insertStatusChange(
   db: DbOrTx,
   change: {
@@ -214,7 +287,11 @@ export async function insertStatusChange(
   },
 ) {
   const adminName = db.select({ name: users.name }).from(users).where(eq(users.id, change.adminId));
-  await db.insert(orderStatusChanges).values({ ...change, adminName: sql`(${adminName})` });
+  const [row] = await db
+    .insert(orderStatusChanges)
+    .values({ ...change, adminName: sql`(${adminName})` })
+    .returning(historyColumns);
+  return row as StatusChangeRow;
 }
 
 /** Deletes an order (its status changes go with it); answers whether there was one. */

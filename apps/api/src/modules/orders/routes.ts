@@ -4,13 +4,16 @@ import {
   MESSAGES,
   messageResponseSchema,
   orderDeleteRequestSchema,
+  orderHistoryParamsSchema,
+  orderHistoryQuerySchema,
+  orderHistoryResponseSchema,
   orderListRequestSchema,
   orderListResponseSchema,
   orderStatusRequestSchema,
   orderStatusResponseSchema,
 } from '@backroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changeOrderStatus, listOrders, removeOrder } from './service';
+import { changeOrderStatus, listOrders, orderHistory, removeOrder } from './service';
 
 const refusals = { 400: errorResponseSchema, 404: errorResponseSchema };
 
@@ -37,6 +40,21 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, ...(await listOrders(app.ctx.db, request.body)) }),
+  );
+
+  app.get(
+    API_PATHS.orderHistory,
+    {
+      schema: {
+        params: orderHistoryParamsSchema,
+        querystring: orderHistoryQuerySchema,
+        response: { 200: orderHistoryResponseSchema, ...refusals },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await orderHistory(app.ctx.db, request.params.id, request.query)),
+    }),
   );
 
   app.post(

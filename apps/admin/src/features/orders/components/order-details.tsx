@@ -4,6 +4,7 @@ import {
   formatMoney,
   formatOrderTime,
   itemLineTotalCents,
+  ORDER_HISTORY_TEXTS,
   type Order,
   type OrderItem,
   orNotAvailable,
@@ -13,6 +14,7 @@ import {
 import { Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { DetailLine } from './detail-line';
+import { OrderHistory } from './order-history';
 import { OrderItemImage } from './order-item-image';
 
 interface OrderDetailsProps {
@@ -55,7 +57,10 @@ function ItemLine({ item }: { item: OrderItem }) {
   );
 }
 
-/** The expanded order (spec 2 section 2): customer, address, items, summary, status history, Delete Order and Close Details. */
+/**
+ * The expanded order (spec 2 section 2): customer, address, items, summary, Delete Order and Close
+ * Details; and its status history, fetched as it opens.
+ */
 export function OrderDetails({ order, id, onDelete, onClose }: OrderDetailsProps) {
   const { address } = order;
   return (
@@ -91,24 +96,8 @@ export function OrderDetails({ order, id, onDelete, onClose }: OrderDetailsProps
           <DetailLine label="Payment Status">{summaryPaymentLabel(order.payment)}</DetailLine>
           <DetailLine label="Total">{formatDollars(order.amount)}</DetailLine>
         </Section>
-        <Section title="Status History">
-          {order.statusHistory.length === 0 ? (
-            <Text size="sm">No status changes yet.</Text>
-          ) : (
-            <Stack component="ol" gap={4} p={0} m={0} style={{ listStyle: 'none' }}>
-              {order.statusHistory.map((change) => (
-                <Text component="li" size="sm" key={`${change.at}-${change.status}`}>
-                  <Text span fw={600} inherit>
-                    {change.status}
-                  </Text>{' '}
-                  · {formatOrderTime(change.at)}
-                  {change.by && ` · by ${change.by}`}
-                  {change.trackingNumber && ` · Tracking number: ${change.trackingNumber}`}
-                  {change.discountCode && ` · Discount code: ${change.discountCode}`}
-                </Text>
-              ))}
-            </Stack>
-          )}
+        <Section title={ORDER_HISTORY_TEXTS.title}>
+          <OrderHistory orderId={order._id} />
         </Section>
       </SimpleGrid>
       <Group justify="flex-end">
