@@ -196,6 +196,40 @@ test('an order deleted by an admin leaves the figures at once, through the realt
   }
 });
 
+test('a status has one badge colour: Cancelled is the same red on the Dashboard and on Orders', async ({
+  page,
+  shop,
+}) => {
+  const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+  const cancelled = await shop.placeOrder({
+    firstName: 'Cora',
+    lastName: 'Cancel',
+    email: `cora.${suffix}@customer.example`,
+    items: [{ name: 'Vase', quantity: 1, unitPriceCents: 1900 }],
+    status: 'Cancelled',
+  });
+  const colours = (badge: Locator) =>
+    badge.evaluate((element) => {
+      const style = getComputedStyle(element.closest('.mantine-Badge-root') ?? element);
+      return { background: style.backgroundColor, text: style.color };
+    });
+  try {
+    await page.reload();
+    // The newest undelivered order leads Recent Orders.
+    const row = recentRows(page).filter({ hasText: cancelled });
+    await expect(row).toHaveCount(1);
+    const onDashboard = await colours(row.locator('td').nth(3).getByText('Cancelled'));
+    expect(await badgeHue(row.locator('td').nth(3).locator(':scope > *'))).toBe('red');
+
+    await page.goto(`/orders?searchBy=email&search=${encodeURIComponent(`cora.${suffix}@`)}`);
+    const card = page.getByRole('article', { name: `Order ${cancelled}` });
+    const onOrders = await colours(card.getByText('Status: Cancelled'));
+    expect(onOrders).toEqual(onDashboard);
+  } finally {
+    await removeOrder(shop, cancelled);
+  }
+});
+
 test('recent orders show Delivered green, Cancelled red and the other statuses yellow', async ({ page, shop }) => {
   // Undelivered orders come first: for delivered ones to show, all but two are delivered for a moment.
   const { rows: undelivered } = await shop.pool.query<{ id: string; status: string }>(

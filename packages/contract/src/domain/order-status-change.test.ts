@@ -5,6 +5,7 @@ import {
   needsStatusUpdateConfirmation,
   orderStatusRequest,
   statusChangeDetail,
+  statusDialogTexts,
   statusUpdateSummary,
 } from './order-status-change';
 
@@ -62,5 +63,30 @@ describe('statusUpdateSummary', () => {
   });
   it('has nothing to show for other statuses', () => {
     expect(statusUpdateSummary('Cancelled', { trackingNumber: 'x' })).toBeNull();
+  });
+});
+
+describe('statusDialogTexts', () => {
+  it('names both statuses for a status change', () => {
+    expect(statusDialogTexts('status', { id, status: 'Packing' }, 'Shipped')).toEqual({
+      question: `Change the status of order ${id} from Packing to Shipped?`,
+      statement: `Set the status of order ${id} to Shipped.`,
+    });
+  });
+  it('words a tracking number edit of a shipped order as a tracking change, never Shipped to Shipped', () => {
+    const texts = statusDialogTexts('tracking', { id, status: 'Shipped' }, 'Shipped');
+    expect(texts).toEqual({
+      question: `Change the tracking number of order ${id}?`,
+      statement: `Update the tracking number of order ${id}.`,
+    });
+  });
+  it('says when a tracking number edit also moves the order to Shipped', () => {
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'Shipped')) {
+      const texts = statusDialogTexts('tracking', { id, status }, 'Shipped');
+      expect(texts.question).toBe(
+        `Change the tracking number of order ${id}? Its status changes from ${status} to Shipped.`,
+      );
+      expect(texts.statement).toBe(`Update the tracking number of order ${id} and set its status to Shipped.`);
+    }
   });
 });

@@ -63,3 +63,43 @@ export function statusUpdateSummary(
   const missing = detail === 'trackingNumber' ? MESSAGES.noTrackingNumber : MESSAGES.noDiscountCode;
   return { label: STATUS_CHANGE_DETAIL_LABELS[detail], value, text: value ?? missing };
 }
+
+/**
+ * What the admin started: a status change from the status selector, or a tracking number edit
+ * from the card's edit button (which the spec sends as a change to Shipped).
+ */
+export type StatusDialogKind = 'status' | 'tracking';
+
+/** The dialogs' wording for one change: the question of 'Confirm Status Change' and the statement of 'Confirm Status Update'. */
+export interface StatusDialogTexts {
+  question: string;
+  statement: string;
+}
+
+/**
+ * The status dialogs' texts (docs/decisions/019-order-history.md). A status change names both
+ * statuses; a tracking number edit is worded as one, saying so when it also moves the order to
+ * Shipped, and never as 'from Shipped to Shipped'.
+ */
+export function statusDialogTexts(
+  kind: StatusDialogKind,
+  order: { id: string; status: OrderStatus },
+  status: OrderStatus,
+): StatusDialogTexts {
+  if (kind === 'tracking') {
+    if (order.status === SHIPPED_STATUS) {
+      return {
+        question: `Change the tracking number of order ${order.id}?`,
+        statement: `Update the tracking number of order ${order.id}.`,
+      };
+    }
+    return {
+      question: `Change the tracking number of order ${order.id}? Its status changes from ${order.status} to ${SHIPPED_STATUS}.`,
+      statement: `Update the tracking number of order ${order.id} and set its status to ${SHIPPED_STATUS}.`,
+    };
+  }
+  return {
+    question: `Change the status of order ${order.id} from ${order.status} to ${status}?`,
+    statement: `Set the status of order ${order.id} to ${status}.`,
+  };
+}

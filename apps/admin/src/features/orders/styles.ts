@@ -1,5 +1,6 @@
 // Mantine's CSS for the components the orders screen uses (app/styles.ts loads the shell's).
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Pagination.css';

@@ -2,7 +2,7 @@ import { formatDay, formatDollars, type RecentOrder } from '@backroom/contract';
 import { Anchor, Group, Paper, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge } from '../../../components/order-status-badge';
 
 /** Recent Orders (spec 2 section 2): undelivered first, then newest, as the server sorted them; View All opens /orders. */
 export function RecentOrders({ orders }: { orders: RecentOrder[] }) {

@@ -1,7 +1,6 @@
 import {
   cardPaymentLabel,
   formatDollars,
-  isDelivered,
   itemNamesPreview,
   ORDER_LIMITS,
   ORDER_STATUSES,
@@ -9,35 +8,23 @@ import {
   type OrderStatus,
   orNotAvailable,
 } from '@backroom/contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Paper,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useRef } from 'react';
 import type { ListView } from '../../../components/list-view/use-list-view';
+import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { DetailLine } from './detail-line';
 import { OrderDetails } from './order-details';
 import { OrderItemImage } from './order-item-image';
-
-/** Delivered in green (spec 2 section 2); a green dark enough for white text (4.5:1). */
-const DELIVERED_COLOR = '#1e6b30';
 
 interface OrderCardProps {
   order: Order;
   view: ListView;
   expanded: boolean;
   onToggle: () => void;
-  onStatusChange: (status: OrderStatus) => void;
-  onEditTracking: () => void;
+  /** A status chosen in the selector; `opener` takes the focus back when the dialogs close. */
+  onStatusChange: (status: OrderStatus, opener: HTMLElement | null) => void;
+  onEditTracking: (opener: HTMLElement) => void;
   onDelete: () => void;
 }
 
@@ -63,6 +50,7 @@ export function OrderCard({
     ORDER_LIMITS.cardItemNames,
   );
   const grid = view === 'grid';
+  const statusInput = useRef<HTMLInputElement>(null);
 
   return (
     <Paper
@@ -80,10 +68,7 @@ export function OrderCard({
             <Title order={2} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
               Order {order._id}
             </Title>
-            <Badge color={isDelivered(order.status) ? DELIVERED_COLOR : 'blue'} tt="none">
-              <VisuallyHidden>Status: </VisuallyHidden>
-              {order.status}
-            </Badge>
+            <OrderStatusBadge status={order.status} hiddenLabel="Status: " />
           </Group>
           <Text size="sm">
             {names.join(', ')}
@@ -96,7 +81,7 @@ export function OrderCard({
                 variant="subtle"
                 size="sm"
                 aria-label={`Edit tracking number for order ${order._id}`}
-                onClick={onEditTracking}
+                onClick={(event) => onEditTracking(event.currentTarget)}
               >
                 <IconPencil size={14} aria-hidden="true" />
               </ActionIcon>
@@ -104,14 +89,23 @@ export function OrderCard({
           </Group>
         </Stack>
         <Stack gap="xs" w={grid ? '100%' : 220}>
-          <NativeSelect
+          {/*
+           * A listbox, not a native select: arrow keys step through the statuses and only a choice
+           * (Enter or a click) starts the change; a native select would change on each arrow key.
+           * Tall enough for the twelve statuses without a scrolling list (which the keyboard could
+           * not reach).
+           */}
+          <Select
+            ref={statusInput}
             aria-label={`Status of order ${order._id}`}
             value={order.status}
-            onChange={(event) => {
-              const status = event.currentTarget.value as OrderStatus;
-              if (status !== order.status) onStatusChange(status);
+            data={ORDER_STATUSES}
+            allowDeselect={false}
+            withCheckIcon={false}
+            maxDropdownHeight={480}
+            onChange={(value) => {
+              if (value && value !== order.status) onStatusChange(value as OrderStatus, statusInput.current);
             }}
-            data={[...ORDER_STATUSES]}
           />
           <Group gap="xs" wrap="nowrap">
             <Button

@@ -6,7 +6,9 @@ import {
   orderStatusRequest,
   orderStatusRequestSchema,
   STATUS_CHANGE_DETAIL_LABELS,
+  type StatusDialogKind,
   statusChangeDetail,
+  statusDialogTexts,
   statusUpdateSummary,
 } from '@backroom/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,10 +21,13 @@ import { OrderDialog } from './order-dialog';
 
 /** A status change the admin started: from the status selector, or the tracking number's edit button. */
 export interface StatusChangeTarget {
+  kind: StatusDialogKind;
   order: Order;
   status: OrderStatus;
   /** Prefilled when editing a tracking number. */
   trackingNumber?: string;
+  /** What started it (the status selector or the edit button): it has the focus back when the dialogs close. */
+  opener: HTMLElement | null;
 }
 
 interface OrderStatusDialogsProps {
@@ -65,9 +70,17 @@ export function OrderStatusDialogs({ target, onClose }: OrderStatusDialogsProps)
   const { order, status } = shown;
   const detail = statusChangeDetail(status);
   const summary = statusUpdateSummary(status, form.getValues());
+  const texts = statusDialogTexts(shown.kind, { id: order._id, status: order.status }, status);
 
+  // However the dialogs close (Escape, X, Cancel, after a send), the focus goes back to what opened
+  // them, once the dialog's focus trap has let go.
+  const close = () => {
+    const { opener } = shown;
+    onClose();
+    if (opener) setTimeout(() => opener.isConnected && opener.focus(), 0);
+  };
   const send = (values: z.output<typeof fieldsSchema>) => {
-    update.mutate(orderStatusRequest(order._id, status, values), { onSettled: onClose });
+    update.mutate(orderStatusRequest(order._id, status, values), { onSettled: close });
   };
   const onContinue = form.handleSubmit((values) => {
     if (needsStatusUpdateConfirmation(status)) setStep('confirm');
@@ -78,7 +91,12 @@ export function OrderStatusDialogs({ target, onClose }: OrderStatusDialogsProps)
 
   return (
     <>
-      <OrderDialog opened={target !== null && step === 'change'} onClose={onClose} title="Confirm Status Change">
+      <OrderDialog
+        opened={target !== null && step === 'change'}
+        onClose={close}
+        title="Confirm Status Change"
+        returnFocus={false}
+      >
         <form
           noValidate
           onSubmit={(event) => {
@@ -87,9 +105,7 @@ export function OrderStatusDialogs({ target, onClose }: OrderStatusDialogsProps)
           }}
         >
           <Stack>
-            <Text>
-              Change the status of order {order._id} from {order.status} to <strong>{status}</strong>?
-            </Text>
+            <Text>{texts.question}</Text>
             {detail && (
               <TextInput
                 key={detail}
@@ -101,7 +117,7 @@ export function OrderStatusDialogs({ target, onClose }: OrderStatusDialogsProps)
               />
             )}
             <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
+              <Button variant="default" onClick={close}>
                 Cancel
               </Button>
               <Button type="submit" loading={update.isPending}>
@@ -111,11 +127,14 @@ export function OrderStatusDialogs({ target, onClose }: OrderStatusDialogsProps)
           </Stack>
         </form>
       </OrderDialog>
-      <OrderDialog opened={target !== null && step === 'confirm'} onClose={onClose} title="Confirm Status Update">
+      <OrderDialog
+        opened={target !== null && step === 'confirm'}
+        onClose={close}
+        title="Confirm Status Update"
+        returnFocus={false}
+      >
         <Stack>
-          <Text>
-            Set the status of order {order._id} to <strong>{status}</strong>.
-          </Text>
+          <Text>{texts.statement}</Text>
           {summary && (
             <Text>
               {summary.value ? (

@@ -98,9 +98,15 @@ export function OrdersRoute() {
               view={view}
               expanded={expandedId === order._id}
               onToggle={() => setExpandedId((current) => (current === order._id ? null : order._id))}
-              onStatusChange={(status) => setStatusTarget({ order, status })}
-              onEditTracking={() =>
-                setStatusTarget({ order, status: SHIPPED_STATUS, trackingNumber: order.trackingNumber ?? '' })
+              onStatusChange={(status, opener) => setStatusTarget({ kind: 'status', order, status, opener })}
+              onEditTracking={(opener) =>
+                setStatusTarget({
+                  kind: 'tracking',
+                  order,
+                  status: SHIPPED_STATUS,
+                  trackingNumber: order.trackingNumber ?? '',
+                  opener,
+                })
               }
               onDelete={() => setDeleting(order)}
             />
