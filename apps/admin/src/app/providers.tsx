@@ -13,7 +13,11 @@ export function Providers({ children }: { children: ReactNode }) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <Notifications
-          position="top-right"
+          // Bottom-left, narrow, three at most: clear of the top bar, the screens' filter bars, a
+          // modal's close button and its right-aligned Save; repeats are collapsed by lib/notify.ts.
+          position="bottom-left"
+          limit={3}
+          containerWidth={300}
           autoClose={NOTIFICATION_AUTO_CLOSE_MS}
           // Above modals (200), below menus and popovers (300): a toast never hides a menu just opened.
           zIndex={250}
