@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/routes';
@@ -36,7 +36,19 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     },
     // One line per request comes from plugins/request-log.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Half-sent requests and idle sockets are closed (docs/decisions/018-connections-and-proxies.md):
+    // headers within HEADERS_TIMEOUT, the whole request within REQUEST_TIMEOUT, which is also the
+    // longest a connection may stay silent; idle keep-alive sockets close after KEEP_ALIVE_TIMEOUT.
+    connectionTimeout: config.timeouts.requestMs,
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      // Node looks for overdue requests this often (30 s unless told), so a timeout fires on time.
+      connectionsCheckingInterval: Math.min(5000, Math.max(100, Math.floor(config.timeouts.headersMs / 4))),
+    },
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config';
+import { fastifyTrustProxy, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has defaults for a fresh machine', () => {
@@ -53,5 +53,68 @@ describe('uploads and image storage', () => {
     expect(loadConfig({ S3_BUCKET: 'images' }).s3?.endpoint).toBeUndefined();
     expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET: is required/);
     expect(() => loadConfig({ S3_ENDPOINT: 'not a url', S3_BUCKET: 'b' })).toThrow(/S3_ENDPOINT: must be a URL/);
+  });
+});
+
+describe('connection timeouts', () => {
+  it('closes slow requests and idle sockets by default', () => {
+    expect(loadConfig({}).timeouts).toEqual({ headersMs: 10_000, requestMs: 60_000, keepAliveMs: 5_000 });
+  });
+
+  it('reads durations', () => {
+    const c = loadConfig({ HEADERS_TIMEOUT: '500ms', REQUEST_TIMEOUT: '2m', KEEP_ALIVE_TIMEOUT: '65s' });
+    expect(c.timeouts).toEqual({ headersMs: 500, requestMs: 120_000, keepAliveMs: 65_000 });
+  });
+
+  it('refuses no timeout at all, and headers allowed longer than the whole request', () => {
+    expect(() => loadConfig({ REQUEST_TIMEOUT: '0' })).toThrow(/REQUEST_TIMEOUT: must be more than 0/);
+    expect(() => loadConfig({ KEEP_ALIVE_TIMEOUT: 'never' })).toThrow(/KEEP_ALIVE_TIMEOUT: must be a duration/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT: '2m', REQUEST_TIMEOUT: '1m' })).toThrow(
+      /HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT/,
+    );
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy unless told', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('takes a number of proxies or their addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8,loopback' }).trustProxy).toEqual({
+      addresses: ['10.0.0.0/8', '127.0.0.1', 'fd00::/8', 'loopback'],
+    });
+  });
+
+  it('refuses true, which would trust the address a client writes itself', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would trust .*TRUST_PROXY=1/);
+  });
+
+  it('refuses what is not an address', () => {
+    for (const value of ['10.0.0.0/33', 'example.com', '10.0.0.1/8/1', 'yes', '::1/129']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY: must be false, a number/);
+    }
+  });
+
+  it('gives Fastify a hop count as a function (Fastify trusts nothing for a plain number)', () => {
+    const trust = fastifyTrustProxy({ hops: 1 });
+    expect(typeof trust).toBe('function');
+    if (typeof trust !== 'function') return;
+    expect(trust('10.0.0.2', 0)).toBe(true);
+    expect(trust('198.51.100.1', 1)).toBe(false);
+    expect(fastifyTrustProxy({ addresses: ['10.0.0.0/8'] })).toEqual(['10.0.0.0/8']);
+    expect(fastifyTrustProxy(false)).toBe(false);
+  });
+});
+
+describe('LOGIN_DEVICE_SECRET', () => {
+  it('is optional, and at least 32 characters when set', () => {
+    expect(loadConfig({}).loginDeviceSecret).toBeUndefined();
+    expect(loadConfig({ LOGIN_DEVICE_SECRET: 'x'.repeat(32) }).loginDeviceSecret).toBe('x'.repeat(32));
+    expect(() => loadConfig({ LOGIN_DEVICE_SECRET: 'short' })).toThrow(/LOGIN_DEVICE_SECRET: must be at least 32/);
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_UPLOAD_MAX_BYTES } from '@backroom/contract';
 import { z } from 'zod';
@@ -20,6 +21,66 @@ const optional = z
   .optional();
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Which proxies in front of the app may tell the client's address (docs/decisions/018-connections-and-proxies.md). */
+export type TrustProxy = false | { hops: number } | { addresses: string[] };
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** '10.0.0.1', '10.0.0.0/8', 'fd00::/8' or one of proxy-addr's names (loopback, linklocal, uniquelocal). */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((value, ctx): TrustProxy => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true would trust any X-Forwarded-For a client writes itself; give the number of proxies in front ' +
+          '(TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return { hops: Number(value) };
+    const addresses = value
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
+    const bad = addresses.filter((a) => !isProxyAddress(a));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a number of proxies (1, 2 …) or addresses and CIDRs such as 10.0.0.0/8; not ${bad.join(', ')}`,
+      });
+      return z.NEVER;
+    }
+    return { addresses };
+  });
+
+/**
+ * The trustProxy Fastify is given. A hop count becomes a function: Fastify 5 refuses a plain number
+ * (it trusts nothing then), and proxy-addr's meaning of one is what TRUST_PROXY=n asks for: the
+ * socket's peer and the n-1 entries it appended are proxies; the entry before them is the client.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('hops' in trust) {
+    const { hops } = trust;
+    return (_address, hop) => hop < hops;
+  }
+  return trust.addresses;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -44,10 +105,11 @@ const envSchema = z.object({
         .map((o) => o.trim())
         .filter(Boolean),
     ),
-  TRUST_PROXY: z
-    .enum(['true', 'false', ''])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: trustProxy,
+  HEADERS_TIMEOUT: duration.default(10_000),
+  REQUEST_TIMEOUT: duration.default(60_000),
+  KEEP_ALIVE_TIMEOUT: duration.default(5_000),
+  LOGIN_DEVICE_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   BODY_LIMIT: int(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_DIST: optional,
@@ -74,7 +136,14 @@ export interface Config {
   tokenTtlMs: number;
   login: { maxPerEmail: number; maxPerIp: number; windowMs: number };
   corsOrigins: string[];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  /**
+   * How long a client may take to send a request's headers, the whole request, and how long an
+   * idle keep-alive connection stays open (docs/decisions/018-connections-and-proxies.md).
+   */
+  timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
+  /** Signs login device cookies; unset, a key made once and kept in the database is used. */
+  loginDeviceSecret: string | undefined;
   bodyLimit: number;
   logLevel: Env['LOG_LEVEL'];
   /** The built admin (apps/admin/dist), served at /. */
@@ -104,6 +173,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  for (const name of ['HEADERS_TIMEOUT', 'REQUEST_TIMEOUT', 'KEEP_ALIVE_TIMEOUT'] as const) {
+    if (e[name] <= 0) throw new Error(`Invalid configuration:\n  ${name}: must be more than 0`);
+  }
+  if (e.HEADERS_TIMEOUT > e.REQUEST_TIMEOUT) {
+    throw new Error('Invalid configuration:\n  HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT');
+  }
   if (e.S3_ENDPOINT && !e.S3_BUCKET) {
     throw new Error('Invalid configuration:\n  S3_BUCKET: is required when S3_ENDPOINT is set');
   }
@@ -122,6 +197,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     login: { maxPerEmail: e.LOGIN_MAX_PER_EMAIL, maxPerIp: e.LOGIN_MAX_PER_IP, windowMs: e.LOGIN_WINDOW },
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
+    timeouts: { headersMs: e.HEADERS_TIMEOUT, requestMs: e.REQUEST_TIMEOUT, keepAliveMs: e.KEEP_ALIVE_TIMEOUT },
+    loginDeviceSecret: e.LOGIN_DEVICE_SECRET,
     bodyLimit: e.BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : path.join(repoRoot, 'apps/admin/dist'),

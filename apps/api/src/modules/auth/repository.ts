@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { secrets, sessions, users } from '../../db/schema';
 
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const rows = await db
@@ -53,4 +53,11 @@ export async function findUserInfo(db: DbOrTx, userId: string) {
     .where(eq(users.id, userId))
     .limit(1);
   return rows[0];
+}
+
+/** A key the app makes once: the first instance to ask stores it, every other one reads the same. */
+export async function findOrCreateSecret(db: DbOrTx, name: string, value: string): Promise<string> {
+  await db.insert(secrets).values({ name, value }).onConflictDoNothing({ target: secrets.name });
+  const rows = await db.select({ value: secrets.value }).from(secrets).where(eq(secrets.name, name)).limit(1);
+  return (rows[0] as { value: string }).value;
 }

@@ -1,9 +1,17 @@
 import { MESSAGES } from '@backroom/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
-import { countAttempt, pruneAttempts, releaseAttempt } from './login-throttle';
+import { DEVICE_SECRET_NAME, type DeviceClaim, newDeviceId, newDeviceSecret } from './device-cookie';
+import { clearAttempts, countAttempt, pruneAttempts, releaseAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
-import { findSessionByTokenHash, findUserByEmail, findUserInfo, insertSession, revokeSession } from './repository';
+import {
+  findOrCreateSecret,
+  findSessionByTokenHash,
+  findUserByEmail,
+  findUserInfo,
+  insertSession,
+  revokeSession,
+} from './repository';
 import { hashToken, isTokenShaped, newToken } from './tokens';
 
 export interface AuthSettings {
@@ -18,37 +26,64 @@ export interface Principal {
   expiresAt: Date;
 }
 
+/** A 429 from the login limits: the route tells the client when to try again (Retry-After). */
+export class LoginThrottled extends HttpError {
+  constructor(readonly retryAfterMs: number) {
+    super(429, MESSAGES.tooManyLogins);
+  }
+}
+
 /**
  * Signs an admin in. Refusals are 401 with one message whether the e-mail is unknown, the
  * password wrong or the account not an admin (never 403, which the admin reads as an expired
- * session); 429 once a key has used up its attempts in the window.
+ * session); 429 while a key waits (docs/decisions/003-login-limits.md). A device that signed in
+ * to this account before (a valid device cookie for this user) counts against its own key only,
+ * so a stranger's attempts on the e-mail never keep it out; any other device counts against the
+ * client's address and the e-mail. The answer names the device, for the cookie to send back.
  */
 export async function login(
   db: Db,
   settings: AuthSettings,
-  input: { email: string; password: string; ip: string },
-): Promise<{ token: string }> {
+  input: { email: string; password: string; ip: string; device: DeviceClaim | undefined },
+): Promise<{ token: string; device: DeviceClaim }> {
   const { maxPerEmail, maxPerIp, windowMs } = settings.login;
-  const ipKey = `ip:${input.ip}`;
-  const emailKey = `email:${input.email}`;
-  const [ipCount, emailCount] = [await countAttempt(db, ipKey, windowMs), await countAttempt(db, emailKey, windowMs)];
-  if (Math.random() < 0.01) await pruneAttempts(db, windowMs);
-  if (ipCount > maxPerIp || emailCount > maxPerEmail) throw new HttpError(429, MESSAGES.tooManyLogins);
-
   const user = await findUserByEmail(db, input.email);
+  const known = user && input.device?.userId === user.id ? input.device : undefined;
+  const keys = known
+    ? [{ key: `device:${known.deviceId}`, limit: { max: maxPerEmail, windowMs, maxWaitMs: windowMs } }]
+    : [
+        { key: `ip:${input.ip}`, limit: { max: maxPerIp, windowMs, maxWaitMs: windowMs } },
+        { key: `email:${input.email}`, limit: { max: maxPerEmail, windowMs, maxWaitMs: windowMs } },
+      ];
+  for (const { key, limit } of keys) {
+    // Attempts an address may not make never use up the e-mail's.
+    const verdict = await countAttempt(db, key, limit);
+    if (!verdict.allowed) throw new LoginThrottled(verdict.retryAfterMs);
+  }
+  if (Math.random() < 0.01) await pruneAttempts(db, windowMs);
+
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordOk || user.role !== 'admin' || !user.isActive) {
     throw new HttpError(401, MESSAGES.invalidCredentials);
   }
-  await releaseAttempt(db, ipKey);
-  await releaseAttempt(db, emailKey);
+  if (known) {
+    await clearAttempts(db, `device:${known.deviceId}`);
+  } else {
+    for (const { key, limit } of keys) await releaseAttempt(db, key, limit);
+  }
   const token = newToken();
   await insertSession(db, {
     userId: user.id,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + settings.tokenTtlMs),
   });
-  return { token };
+  return { token, device: known ?? { deviceId: newDeviceId(), userId: user.id } };
+}
+
+/** The key that signs device cookies: LOGIN_DEVICE_SECRET, or one made once and kept in the database. */
+export function deviceCookieSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return Promise.resolve(configured);
+  return findOrCreateSecret(db, DEVICE_SECRET_NAME, newDeviceSecret());
 }
 
 /**
