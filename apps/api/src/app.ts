@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
@@ -13,9 +13,10 @@ import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
 import { adminStaticPlugin } from './plugins/admin-static';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { createRealtime } from './plugins/realtime';
 import { requestLogPlugin } from './plugins/request-log';
+import { responseSerializerCompiler } from './plugins/response-serializer';
 import { securityPlugin } from './plugins/security';
 import { uploadsPlugin } from './plugins/uploads';
 
@@ -51,17 +52,20 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     },
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (bad percent-encoding, a parameter too long) in our envelope.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written from the contract's schema without being validated again (decision 020).
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      routeTable.push({ method, url: route.url, public: Boolean(route.config?.public) });
+      routeTable.push({ method, url: route.url, public: Boolean(route.config?.public), schema: route.schema });
     }
   });
 

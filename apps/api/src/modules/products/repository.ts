@@ -1,6 +1,6 @@
 import type { ProductSort, ProductTag } from '@backroom/contract';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 
 /** The columns a product is answered with. */
@@ -89,17 +89,36 @@ export interface ProductFilter {
 /** LIKE's wildcards and its escape character, taken literally. */
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function filterWhere(filter: ProductFilter): SQL | undefined {
+/** A filter value, or the placeholder a prepared statement fills in. */
+type Value<T> = T | Placeholder;
+
+function filterWhere(filter: ProductFilter, values: FilterValues = filterValues(filter)): SQL | undefined {
   return and(
     // Case-insensitive: the lower-cased name, served by the trigram GIN index (products_search_idx),
     // which holds the categories too.
-    filter.q ? sql`${products.nameSearch} like lower(${likePattern(filter.q)})` : undefined,
-    filter.mainCategory !== undefined ? eq(products.mainCategory, filter.mainCategory) : undefined,
-    filter.subCategory !== undefined ? eq(products.subCategory, filter.subCategory) : undefined,
-    filter.subSubCategory !== undefined ? eq(products.subSubCategory, filter.subSubCategory) : undefined,
+    filter.q ? sql`${products.nameSearch} like lower(${values.pattern})` : undefined,
+    filter.mainCategory !== undefined ? eq(products.mainCategory, values.mainCategory) : undefined,
+    filter.subCategory !== undefined ? eq(products.subCategory, values.subCategory) : undefined,
+    filter.subSubCategory !== undefined ? eq(products.subSubCategory, values.subSubCategory) : undefined,
     // The bare column, as the partial index's predicate is written (products_<tag>_idx).
     filter.status ? sql`${products[filter.status]}` : undefined,
   );
+}
+
+interface FilterValues {
+  pattern: Value<string>;
+  mainCategory: Value<string>;
+  subCategory: Value<string>;
+  subSubCategory: Value<string>;
+}
+
+function filterValues(filter: ProductFilter): FilterValues {
+  return {
+    pattern: likePattern(filter.q ?? ''),
+    mainCategory: filter.mainCategory ?? '',
+    subCategory: filter.subCategory ?? '',
+    subSubCategory: filter.subSubCategory ?? '',
+  };
 }
 
 const ordering = (sort: ProductSort) =>
@@ -124,8 +143,17 @@ export function countQuery(db: DbOrTx, filter: ProductFilter) {
  * same). Without one, the count and an index-ordered page are cheap on their own. Exposed as a
  * query builder so the bench can time the very same SQL on its own.
  */
-export function listPageQuery(db: DbOrTx, filter: ProductFilter, page: PageWindow) {
-  const where = filterWhere(filter);
+export function listPageQuery(
+  db: DbOrTx,
+  filter: ProductFilter,
+  page: PageWindow,
+  values: FilterValues & { limit: Value<number>; offset: Value<number> } = {
+    ...filterValues(filter),
+    limit: page.limit,
+    offset: page.offset,
+  },
+) {
+  const where = filterWhere(filter, values);
   if (filter.q) {
     const matches = db
       .$with('matches')
@@ -138,8 +166,8 @@ export function listPageQuery(db: DbOrTx, filter: ProductFilter, page: PageWindo
           ? [desc(matches.createdAt), desc(matches.id)]
           : [asc(matches.createdAt), asc(matches.id)]),
       )
-      .limit(page.limit)
-      .offset(page.offset);
+      .limit(values.limit)
+      .offset(values.offset);
     return db
       .with(matches)
       .select({ ...productColumns, total: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
@@ -153,13 +181,58 @@ export function listPageQuery(db: DbOrTx, filter: ProductFilter, page: PageWindo
     .from(products)
     .where(where)
     .orderBy(...ordering(page.sort))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(values.limit)
+    .offset(values.offset);
+}
+
+/**
+ * The list page as a prepared statement, one per shape of filter (which filters are set, which
+ * tag, which order: a few hundred at most), built once per database handle: Drizzle does not
+ * build the SQL again, and each connection parses it once (decision 020).
+ */
+const preparedPages = new WeakMap<object, Map<string, ReturnType<typeof preparePage>>>();
+
+function preparePage(db: Db, filter: ProductFilter, sort: ProductSort, name: string) {
+  const values = {
+    pattern: sql.placeholder('pattern'),
+    mainCategory: sql.placeholder('mainCategory'),
+    subCategory: sql.placeholder('subCategory'),
+    subSubCategory: sql.placeholder('subSubCategory'),
+    limit: sql.placeholder('limit'),
+    offset: sql.placeholder('offset'),
+  };
+  return listPageQuery(db, filter, { sort, limit: 0, offset: 0 }, values).prepare(name);
+}
+
+function preparedPage(db: Db, filter: ProductFilter, sort: ProductSort) {
+  const shape = [
+    filter.q ? 'q' : '',
+    filter.mainCategory !== undefined ? 'm' : '',
+    filter.subCategory !== undefined ? 's' : '',
+    filter.subSubCategory !== undefined ? 'ss' : '',
+    filter.status ?? '',
+    sort,
+  ].join('_');
+  let byShape = preparedPages.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    preparedPages.set(db, byShape);
+  }
+  let prepared = byShape.get(shape);
+  if (!prepared) {
+    prepared = preparePage(db, filter, sort, `product_page_${shape}`);
+    byShape.set(shape, prepared);
+  }
+  return prepared;
 }
 
 /** One page of matches and their number. A page past the end asks for the number on its own. */
-export async function listProductPage(db: DbOrTx, filter: ProductFilter, page: PageWindow) {
-  const found = await listPageQuery(db, filter, page);
+export async function listProductPage(db: Db, filter: ProductFilter, page: PageWindow) {
+  const found = await preparedPage(db, filter, page.sort).execute({
+    ...filterValues(filter),
+    limit: page.limit,
+    offset: page.offset,
+  });
   if (found.length === 0) return { rows: [], total: (await countQuery(db, filter))[0]?.n ?? 0 };
   return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]?.total ?? 0 };
 }

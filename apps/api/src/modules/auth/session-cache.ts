@@ -1,0 +1,188 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Principal } from './service';
+
+/** How long a checked session is trusted without asking the database again, at most. */
+export const SESSION_CACHE_MS = 5_000;
+/** Sessions remembered at once; the oldest goes first. */
+export const SESSION_CACHE_ENTRIES = 10_000;
+
+interface Entry {
+  principal: Principal;
+  until: number;
+}
+
+/**
+ * Remembers, for a few seconds, which token hashes name a valid admin session, so a busy admin's
+ * requests do not each query the sessions table (decision 020). Revocation stays immediate:
+ *
+ * - Every revocation (logout, password or role change, deactivation, expiry sweep) is announced by
+ *   the database on 'session_revoked' (migration 0001); this cache LISTENs on its own connection
+ *   and forgets that session as soon as the notice arrives.
+ * - A notice is in flight for a moment after the revoking transaction commits. So before a
+ *   remembered session is trusted, the request waits for a round trip on that same connection
+ *   started after the request arrived: PostgreSQL sends a connection's pending notices before it
+ *   answers its next query, so every revocation committed before the request is seen by then.
+ *   Round trips are shared by all the requests that wait at the same time.
+ * - While the connection is down (and until it is back and listening) nothing is remembered and
+ *   every request asks the database, as before.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly keyOfSession = new Map<string, string>();
+  /** Counts every notice and every loss of the connection: a lookup that saw it change stores nothing. */
+  private changes = 0;
+  private client: pg.Client | undefined;
+  private listening = false;
+  private closed = false;
+  private retry: NodeJS.Timeout | undefined;
+  private current: Promise<void> | undefined;
+  private next: Promise<void> | undefined;
+
+  constructor(
+    private readonly options: {
+      databaseUrl: string;
+      log: FastifyBaseLogger;
+      ttlMs?: number;
+      maxEntries?: number;
+    },
+  ) {}
+
+  /** Connects and LISTENs; resolves once listening (or once the first try failed: it retries). */
+  async start(): Promise<void> {
+    const next = new pg.Client({ connectionString: this.options.databaseUrl });
+    next.on('notification', (msg) => {
+      if (msg.channel === 'session_revoked' && msg.payload) this.forget(msg.payload);
+    });
+    next.on('error', (err) => {
+      this.options.log.warn({ err }, 'session cache lost its database connection');
+      this.lost(next);
+    });
+    try {
+      await next.connect();
+      await next.query('LISTEN session_revoked');
+      if (this.closed) {
+        await next.end();
+        return;
+      }
+      this.client = next;
+      this.listening = true;
+    } catch (err) {
+      this.options.log.warn({ err }, 'session cache could not listen for revocations');
+      this.lost(next);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listening = false;
+    clearTimeout(this.retry);
+    this.clear();
+    await this.client?.end().catch(() => {});
+    this.client = undefined;
+  }
+
+  /**
+   * The principal for a token hash: remembered if still valid, otherwise `load` (the database
+   * check, which throws for a token it refuses; a refusal is never remembered).
+   */
+  async principal(tokenHash: string, load: () => Promise<Principal>): Promise<Principal> {
+    const hit = this.entries.get(tokenHash);
+    if (hit && this.listening) {
+      if (hit.until > Date.now()) {
+        try {
+          await this.seenEveryRevocationSoFar();
+          if (this.entries.get(tokenHash) === hit && this.listening) return hit.principal;
+        } catch {
+          // The connection went away during the round trip: ask the database instead.
+        }
+      } else {
+        this.delete(tokenHash);
+      }
+    }
+    const before = this.changes;
+    const principal = await load();
+    if (this.listening && this.changes === before) this.remember(tokenHash, principal);
+    return principal;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private remember(tokenHash: string, principal: Principal) {
+    const until = Math.min(Date.now() + (this.options.ttlMs ?? SESSION_CACHE_MS), principal.expiresAt.getTime());
+    this.delete(tokenHash);
+    this.entries.set(tokenHash, { principal, until });
+    this.keyOfSession.set(principal.sessionId, tokenHash);
+    const max = this.options.maxEntries ?? SESSION_CACHE_ENTRIES;
+    while (this.entries.size > max) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+    }
+  }
+
+  private delete(tokenHash: string) {
+    const entry = this.entries.get(tokenHash);
+    if (!entry) return;
+    this.entries.delete(tokenHash);
+    if (this.keyOfSession.get(entry.principal.sessionId) === tokenHash) {
+      this.keyOfSession.delete(entry.principal.sessionId);
+    }
+  }
+
+  private forget(sessionId: string) {
+    this.changes++;
+    const key = this.keyOfSession.get(sessionId);
+    if (key !== undefined) this.delete(key);
+  }
+
+  private clear() {
+    this.changes++;
+    this.entries.clear();
+    this.keyOfSession.clear();
+  }
+
+  private lost(client: pg.Client) {
+    if (this.client === client || this.client === undefined) {
+      this.listening = false;
+      this.client = undefined;
+      // Notices may be missed while away: forget everything, and ask the database until back.
+      this.clear();
+    }
+    client.end().catch(() => {});
+    if (!this.closed) {
+      clearTimeout(this.retry);
+      this.retry = setTimeout(() => void this.start(), 1000);
+    }
+  }
+
+  /**
+   * Resolves after a round trip on the listening connection that started after this call, so
+   * every notice sent before the call has been handled. One round trip at a time; callers that
+   * arrive while one is under way share the next one.
+   */
+  private seenEveryRevocationSoFar(): Promise<void> {
+    if (!this.current) {
+      this.current = this.ping().finally(() => {
+        this.current = undefined;
+      });
+      return this.current;
+    }
+    if (!this.next) {
+      const after = this.current.catch(() => {});
+      this.next = after.then(() => {
+        this.next = undefined;
+        return this.seenEveryRevocationSoFar();
+      });
+    }
+    return this.next;
+  }
+
+  private async ping(): Promise<void> {
+    const client = this.client;
+    if (!client) throw new Error('not listening');
+    await client.query('select 1');
+  }
+}
