@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { API_PATHS, type DashboardSummaryResponse, type OrderListRequest } from '@backroom/contract';
+import {
+  API_PATHS,
+  type DashboardSummaryResponse,
+  ORDER_STATUSES,
+  type OrderListRequest,
+  type OrderListResponse,
+  orderHistoryPath,
+} from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/api/src/db/client';
+import { newId } from '../apps/api/src/db/ids';
+import { orderStatusChanges } from '../apps/api/src/db/schema';
 import { insertBulkOrders, insertBulkUsers } from '../apps/api/src/demo/bulk';
 import { demoProductsForOrders } from '../apps/api/src/demo/orders';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords';
@@ -24,10 +33,15 @@ export interface OrdersBench {
   vacuumSeconds: number;
   pages: { label: string; body: OrderListRequest; total: number; api: Timing; raw: Timing }[];
   summary: { api: Timing; recount: Timing; exact: boolean };
+  /** The load's page with one order given a long status history (issue 9), and that history's first page. */
+  history: { changes: number; pageBytes: number; historyBytes: number; historyCall: Timing };
   load: { body: OrderListRequest; requestsPerSecond: number; p99: number; errors: number };
 }
 
-export const ORDERS_GOALS = { pageP95Ms: 50, summaryMedianMs: 20 };
+export const ORDERS_GOALS = { pageP95Ms: 50, summaryMedianMs: 20, pageBytes: 15_000 };
+
+/** The status changes of issue 9's order, whose history made each 10-order page 69 KB. */
+const LONG_HISTORY = 403;
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -141,6 +155,36 @@ export async function benchOrders(options: {
     BigInt(Math.round(figures.revenue * 100)) === add('revenue');
 
   const loadBody: OrderListRequest = { delivery: 'notDelivered', page: 1, pageSize: 10 };
+  // Issue 9: one order on the load's page with 403 status changes. The page carries its latest
+  // change only; the history call answers the rest, 100 at a time (docs/decisions/019-order-history.md).
+  const [onPage] = ((await (await post(loadBody)).json()) as OrderListResponse).orders;
+  if (!onPage) throw new Error('no order on the page to give a history');
+  const from = Date.now() - LONG_HISTORY * 3_600_000;
+  await db.insert(orderStatusChanges).values(
+    Array.from({ length: LONG_HISTORY }, (_, i) => {
+      const status = ORDER_STATUSES[i % ORDER_STATUSES.length] as (typeof ORDER_STATUSES)[number];
+      const createdAt = new Date(from + i * 3_600_000);
+      return {
+        id: newId(createdAt),
+        orderId: onPage._id,
+        status,
+        trackingNumber: status === 'Shipped' ? `TRK-${i}` : null,
+        discountCode: status === 'Delivered' ? `THANKS-${i}` : null,
+        adminName: 'Bench Admin',
+        createdAt,
+      };
+    }),
+  );
+  const pageBytes = (await (await post(loadBody)).arrayBuffer()).byteLength;
+  const historyUrl = `${base}${orderHistoryPath(onPage._id)}`;
+  const getHistory = async () => {
+    const res = await fetch(historyUrl, { headers: { token } });
+    if (res.status !== 200) throw new Error(`order history answered ${res.status}: ${await res.text()}`);
+    return res.arrayBuffer();
+  };
+  const historyBytes = (await getHistory()).byteLength;
+  const historyCall = await timed(getHistory, SAMPLES);
+
   const run = await load(`${base}${API_PATHS.orderList}`, {
     connections: options.connections,
     seconds: options.seconds,
@@ -159,6 +203,7 @@ export async function benchOrders(options: {
     vacuumSeconds,
     pages,
     summary: { api, recount, exact },
+    history: { changes: LONG_HISTORY, pageBytes, historyBytes, historyCall },
     load: { body: loadBody, requestsPerSecond: run.requestsPerSecond, p99: run.p99, errors: run.errors + run.non2xx },
   };
 }
@@ -185,6 +230,13 @@ export function ordersReport(result: OrdersBench): string[] {
     `  dashboard summary through the API: ${ms(summary.api)} ${mark(summary.api.median < ORDERS_GOALS.summaryMedianMs)},` +
       ` ${summary.exact ? 'equal to' : 'DIFFERENT from'} the recount` +
       ` | full recount (count/sum over every order by month): ${ms(summary.recount)}`,
+  );
+  const { history } = result;
+  lines.push(
+    `  page of 10 with one order of ${history.changes} status changes: ${fmt(history.pageBytes)} bytes` +
+      ` ${mark(history.pageBytes < ORDERS_GOALS.pageBytes)} (goal under ${fmt(ORDERS_GOALS.pageBytes)};` +
+      ' 69 KB in issue 9 when lists carried every change)' +
+      ` | its history's first 100: ${fmt(history.historyBytes)} bytes, ${ms(history.historyCall)}`,
   );
   return lines;
 }
