@@ -1,99 +1,145 @@
 /**
- * npm run bench: the figures we track, each next to a baseline measured in the same run.
- * Starts its own embedded PostgreSQL in a temporary folder with the demo shop.
+ * npm run bench: the figures we track, each next to a baseline measured in the same run, then
+ * issue 9's goals next to what the issue measured. Starts its own embedded PostgreSQL in a
+ * temporary folder with the demo shop (100k products, 1M orders by default); the server runs in a
+ * process of its own (bench/server.ts) with its request log on, and the load comes from a third.
+ * BENCH_SECONDS sets each load's length (5 s by default).
  */
 import '../apps/api/src/process-signals';
-import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { existsSync, openSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { API_PATHS } from '@backroom/contract';
-import { buildApp } from '../apps/api/src/app';
+import { performance } from 'node:perf_hooks';
+import { API_PATHS, type OrderListRequest } from '@backroom/contract';
 import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
-import { loadConfig } from '../apps/api/src/config';
 import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client';
 import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { generateDemo } from '../apps/api/src/demo/generate';
 import { benchCatalogue } from './catalogue';
 import { initialAssets } from './initial-js';
 import { load } from './load';
+import { benchMixed } from './mixed';
 import { benchOrders, ordersReport } from './orders';
 import { listRenderTimes } from './render';
+import type { ControlMessage, ServerMessage } from './server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
+const MIXED_CONNECTIONS = 200;
 const root = path.resolve(import.meta.dirname, '..');
+const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
+
+/** What issue 9 measured before its work, on 2 cores, and its goals. */
+const ISSUE_9 = {
+  apiOverSql: { measured: '6.9 ms vs 1.9 ms (3.7x)', goal: 'under 1.5x, under 1 ms fixed' },
+  productLoad: { measured: '237 req/s, p99 791 ms', goal: '400 req/s or more, p99 under 250 ms' },
+  liveOverBare: { measured: '23%', goal: '60% or more, headers and request log on' },
+  delay: { measured: '22.2 ms', goal: 'under 20 ms' },
+  loginJs: { measured: '162.6 KB', goal: 'under 120 KB' },
+};
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
+/** The server process: starts it, waits until it listens, and passes messages both ways. */
+async function startServer(env: Record<string, string>, logFile: string) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', openSync(logFile, 'w'), 'inherit', 'ipc'],
+    },
+  );
+  const next = <T extends ServerMessage['type']>(type: T) =>
+    new Promise<Extract<ServerMessage, { type: T }>>((resolve, reject) => {
+      const onMessage = (message: ServerMessage) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(message as Extract<ServerMessage, { type: T }>);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the bench server exited with ${code}`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const tell = (message: ControlMessage) => child.send(message);
+  const ready = await next('ready');
+  return {
+    base: ready.base,
+    bare: ready.bare,
+    /** The server's event-loop delay while `during` runs. */
+    async delayDuring<T>(during: () => Promise<T>): Promise<{ result: T; p99Ms: number }> {
+      tell({ type: 'delay-start' });
+      const result = await during();
+      const stopped = next('delay');
+      tell({ type: 'delay-stop' });
+      return { result, p99Ms: (await stopped).p99Ms };
+    },
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      tell({ type: 'close' });
+      await exited;
+    },
+  };
+}
+
 async function main() {
+  const started = performance.now();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-'));
   await fs.chmod(dir, 0o755);
   const cluster = await startEmbeddedCluster(dir);
   await migrateDatabase(cluster.url);
   const database = connectDatabase(cluster.url, 10);
-  const config = loadConfig({
-    DATA_DIR: dir,
-    DATABASE_URL: cluster.url,
-    LOG_LEVEL: 'silent',
-    ADMIN_EMAIL: 'bench@example.com',
-    ADMIN_PASSWORD: 'bench-password',
-  });
-  await ensureFirstAdmin(database.db, { email: config.adminEmail, password: config.adminPassword, dataDir: dir });
+  await ensureFirstAdmin(database.db, { email: ADMIN.email, password: ADMIN.password, dataDir: dir });
   await generateDemo(database.db, { customers: 2000 });
   // The admin the app serves (built once if missing): the initial-load and render figures need it.
   const dist = path.join(root, 'apps/admin/dist');
   if (!existsSync(path.join(dist, 'index.html'))) execSync('npm run build', { cwd: root, stdio: 'ignore' });
-  const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-  // Baseline: a bare node:http server sending the bytes the DB-free route sends.
-  const liveBody = JSON.stringify({ success: true, status: 'ok' });
-  const bare = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(liveBody);
-  });
-  await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
-  const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
+  const logFile = path.join(dir, 'server.log');
+  const server = await startServer(
+    { DATA_DIR: dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'info', ADMIN_EMAIL: ADMIN.email },
+    logFile,
+  );
+  const { base } = server;
 
   const rows: string[][] = [];
   const opts = { connections: CONNECTIONS, seconds: SECONDS };
-  const bareRun = await load(bareUrl, opts);
+  const bareRun = await load(server.bare, opts);
   const liveRun = await load(`${base}${API_PATHS.live}`, opts);
+  const liveShare = liveRun.requestsPerSecond / bareRun.requestsPerSecond;
   rows.push(['bare node:http (baseline)', fmt(bareRun.requestsPerSecond), `${bareRun.p99}`, `${bareRun.errors}`, '']);
   rows.push([
-    `GET ${API_PATHS.live} (no DB)`,
+    `GET ${API_PATHS.live} (no DB; headers, request log)`,
     fmt(liveRun.requestsPerSecond),
     `${liveRun.p99}`,
     `${liveRun.errors + liveRun.non2xx}`,
-    `${fmt((liveRun.requestsPerSecond / bareRun.requestsPerSecond) * 100)}% of bare`,
+    `${fmt(liveShare * 100)}% of bare`,
   ]);
 
   const login = await fetch(`${base}${API_PATHS.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password' }),
+    body: JSON.stringify(ADMIN),
   });
   const { token } = (await login.json()) as { token: string };
-  const delay = monitorEventLoopDelay({ resolution: 5 });
-  delay.enable();
-  const dbRun = await load(`${base}${API_PATHS.unread}`, { ...opts, headers: { token } });
-  delay.disable();
+  const unread = await server.delayDuring(() => load(`${base}${API_PATHS.unread}`, { ...opts, headers: { token } }));
   rows.push([
     `GET ${API_PATHS.unread} (token check + count)`,
-    fmt(dbRun.requestsPerSecond),
-    `${dbRun.p99}`,
-    `${dbRun.errors + dbRun.non2xx}`,
-    `event-loop delay p99 ${fmt(delay.percentile(99) / 1e6, 1)} ms`,
+    fmt(unread.result.requestsPerSecond),
+    `${unread.result.p99}`,
+    `${unread.result.errors + unread.result.non2xx}`,
+    `event-loop delay p99 ${fmt(unread.p99Ms, 1)} ms`,
   ]);
 
   // The product list at 100k products (issue 3).
-  const catalogue = await benchCatalogue({ base, token, database, connections: CONNECTIONS, seconds: SECONDS });
+  const catalogueRun = await server.delayDuring(() =>
+    benchCatalogue({ base, token, database, connections: CONNECTIONS, seconds: SECONDS }),
+  );
+  const catalogue = catalogueRun.result;
   rows.push([
     `GET ${API_PATHS.productList}?${catalogue.query}`,
     fmt(catalogue.load.requestsPerSecond),
@@ -123,34 +169,115 @@ async function main() {
     `${fmt(orders.orders)} orders`,
   ]);
 
+  // A busy shop (issue 9): product page, orders page, dashboard and a status change, round and round.
+  const orderPage: OrderListRequest = { delivery: 'notDelivered', page: 1, pageSize: 10 };
+  const mixedRun = await server.delayDuring(() =>
+    benchMixed({
+      base,
+      token,
+      database,
+      connections: MIXED_CONNECTIONS,
+      seconds: SECONDS,
+      productPage: `${API_PATHS.productList}?${catalogue.query}`,
+      orderPage,
+    }),
+  );
+  const mixed = mixedRun.result;
+  rows.push([
+    `mixed at ${MIXED_CONNECTIONS}: product page, orders page, dashboard, status change`,
+    fmt(mixed.requestsPerSecond),
+    `${mixed.p99}`,
+    `${mixed.errors + mixed.non2xx}`,
+    `${fmt(mixed.statusChanges.acknowledged)} status changes acknowledged, ${mixed.statusChanges.missing} missing; ` +
+      `event-loop delay p99 ${fmt(mixedRun.p99Ms, 1)} ms`,
+  ]);
+
   const assets = await initialAssets(dist);
 
-  await app.close();
-  bare.close();
+  await server.close();
+  const logLines = (await fs.readFile(logFile, 'utf8')).split('\n').filter((l) => l.includes('"msg":"request"')).length;
   await database.close();
   await cluster.stop();
   await fs.rm(dir, { recursive: true, force: true });
 
   const header = ['route', 'req/s', 'p99 ms', 'errors', 'compared'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ');
-  console.log(`\nBackroom bench: ${CONNECTIONS} connections, ${SECONDS} s each, ${os.cpus().length} cores\n`);
-  console.log(line(header));
-  for (const r of rows) console.log(line(r));
+  const table = (all: string[][]) => {
+    const widths = header.map((_h, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+    for (const r of all) console.log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+  };
+  console.log(
+    `\nBackroom bench: ${CONNECTIONS} connections (mixed: ${MIXED_CONNECTIONS}), ${SECONDS} s each, ${os.cpus().length} cores;` +
+      ` the server wrote ${fmt(logLines)} request log lines\n`,
+  );
+  table([header, ...rows]);
   console.log(
     `\nLogin screen initial load (gzip): ${fmt(assets.jsKb, 1)} KB JS + ${fmt(assets.cssKb, 1)} KB CSS in ${assets.files} files`,
   );
   const ms = (t: { median: number; p95: number }) => `median ${fmt(t.median, 2)} ms, p95 ${fmt(t.p95, 2)} ms`;
+  const apiOverSql = catalogue.api.median / catalogue.raw.median;
+  const fixedMs = catalogue.api.median - catalogue.raw.median;
   console.log(
     `\nProduct list, ${fmt(catalogue.products)} products (made in ${fmt(catalogue.insertSeconds, 1)} s), one request at a time:` +
       `\n  filtered + searched page through the API: ${ms(catalogue.api)}` +
       `\n  the same SQL straight to the database:   ${ms(catalogue.raw)}` +
-      ` (API/raw ${fmt(catalogue.api.median / catalogue.raw.median, 2)}x at the median,` +
-      ` ${fmt(catalogue.api.median - catalogue.raw.median, 2)} ms of token check, HTTP and serialisation)` +
+      ` (API/raw ${fmt(apiOverSql, 2)}x at the median,` +
+      ` ${fmt(fixedMs, 2)} ms of token check, HTTP and serialisation)` +
       `\n  first page, no filter, through the API:   ${ms(catalogue.firstPage)}` +
       `\n  a page rendered in chromium after its data arrived (${render.pages} Next clicks): ${ms(render)} (goal: under 100 ms)`,
   );
   console.log(`\n${ordersReport(orders).join('\n')}`);
+
+  const goals: [string, string, string, string, boolean][] = [
+    [
+      'product page through the API vs the same SQL',
+      `${fmt(catalogue.api.median, 2)} ms vs ${fmt(catalogue.raw.median, 2)} ms (${fmt(apiOverSql, 2)}x; ${fmt(fixedMs, 2)} ms fixed)`,
+      ISSUE_9.apiOverSql.measured,
+      ISSUE_9.apiOverSql.goal,
+      apiOverSql < 1.5 && fixedMs < 1,
+    ],
+    [
+      `product page at ${CONNECTIONS} connections`,
+      `${fmt(catalogue.load.requestsPerSecond)} req/s, p99 ${catalogue.load.p99} ms`,
+      ISSUE_9.productLoad.measured,
+      ISSUE_9.productLoad.goal,
+      catalogue.load.requestsPerSecond >= 400 && catalogue.load.p99 < 250,
+    ],
+    [
+      'DB-free route vs bare node:http',
+      `${fmt(liveShare * 100)}%`,
+      ISSUE_9.liveOverBare.measured,
+      ISSUE_9.liveOverBare.goal,
+      liveShare >= 0.6,
+    ],
+    [
+      'event-loop delay p99 under load (unread count)',
+      `${fmt(unread.p99Ms, 1)} ms (product page ${fmt(catalogueRun.p99Ms, 1)} ms, mixed ${fmt(mixedRun.p99Ms, 1)} ms)`,
+      ISSUE_9.delay.measured,
+      ISSUE_9.delay.goal,
+      unread.p99Ms < 20,
+    ],
+    [
+      'login screen JS (gzip)',
+      `${fmt(assets.jsKb, 1)} KB`,
+      ISSUE_9.loginJs.measured,
+      ISSUE_9.loginJs.goal,
+      assets.jsKb < 120,
+    ],
+    [
+      `mixed load at ${MIXED_CONNECTIONS} connections`,
+      `${fmt(mixed.requestsPerSecond)} req/s, p99 ${mixed.p99} ms, ${mixed.errors + mixed.non2xx} errors, ` +
+        `${mixed.statusChanges.missing} of ${fmt(mixed.statusChanges.acknowledged)} acknowledged status changes missing`,
+      'new',
+      'no errors, none missing',
+      mixed.errors + mixed.non2xx === 0 && mixed.statusChanges.missing === 0,
+    ],
+  ];
+  console.log('\nIssue 9 goals (absolute figures move with the machine: compare ratios within one run)');
+  table([
+    ['figure', 'now', 'issue 9 measured', 'goal', 'met'],
+    ...goals.map(([figure, now, before, goal, met]) => [figure, now, before, goal, met ? 'yes' : 'NO']),
+  ]);
+  console.log(`\nThe bench took ${fmt((performance.now() - started) / 60_000, 1)} minutes.`);
 }
 
 main().catch((err) => {

@@ -1,0 +1,111 @@
+import { createRequire } from 'node:module';
+import { API_PATHS, DELIVERED_STATUS, type OrderListRequest, SHIPPED_STATUS } from '@backroom/contract';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../apps/api/src/db/client';
+import type { LoadResult } from './load';
+
+const require = createRequire(import.meta.url);
+
+/** The part of autocannon's programmatic API used here (it ships no types). */
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  requests: {
+    method: string;
+    path: string;
+    body?: string;
+    setupRequest?: (request: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  }[];
+}) => Promise<{
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}>;
+
+export interface MixedBench extends LoadResult {
+  statusChanges: { acknowledged: number; missing: number; refused: number };
+}
+
+/**
+ * A busy shop at once (issue 9): each connection goes round a product page, an orders page, the
+ * dashboard and a status change. Each status change carries a tracking number (Shipped) or a
+ * discount code (Delivered) of its own, so afterwards every change the API acknowledged with a
+ * 2xx is looked for in the orders' history: none may be missing.
+ */
+export async function benchMixed(options: {
+  base: string;
+  token: string;
+  database: Database;
+  connections: number;
+  seconds: number;
+  productPage: string;
+  orderPage: OrderListRequest;
+}): Promise<MixedBench> {
+  const { database } = options;
+  const ids = (
+    await database.db.execute<{ id: string }>(sql`select id from orders order by created_at desc limit 2000`)
+  ).rows.map((r) => r.id);
+  if (ids.length === 0) throw new Error('the mixed load needs orders');
+  const run = Math.random().toString(36).slice(2, 8);
+  let serial = 0;
+  const acknowledged: string[] = [];
+  let refused = 0;
+
+  const autocannon = require('autocannon') as Autocannon;
+  const result = await autocannon({
+    url: options.base,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: { token: options.token, 'content-type': 'application/json' },
+    requests: [
+      { method: 'GET', path: options.productPage },
+      { method: 'POST', path: API_PATHS.orderList, body: JSON.stringify(options.orderPage) },
+      { method: 'GET', path: API_PATHS.dashboardSummary },
+      {
+        method: 'POST',
+        path: API_PATHS.orderStatus,
+        setupRequest: (request, context) => {
+          serial += 1;
+          const code = `BENCH-${run}-${serial}`;
+          const orderId = ids[serial % ids.length];
+          context.code = code;
+          const body =
+            serial % 2 === 0
+              ? { orderId, status: SHIPPED_STATUS, trackingNumber: code }
+              : { orderId, status: DELIVERED_STATUS, discountCode: code };
+          return { ...request, body: JSON.stringify(body) };
+        },
+        onResponse: (status, _body, context) => {
+          if (status >= 200 && status < 300) acknowledged.push(context.code as string);
+          else refused += 1;
+        },
+      },
+    ],
+  });
+
+  const stored = new Set(
+    (
+      await database.db.execute<{ code: string }>(
+        sql`select coalesce(tracking_number, discount_code) as code from order_status_changes
+            where tracking_number like ${`BENCH-${run}-%`} or discount_code like ${`BENCH-${run}-%`}`,
+      )
+    ).rows.map((r) => r.code),
+  );
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    statusChanges: {
+      acknowledged: acknowledged.length,
+      missing: acknowledged.filter((code) => !stored.has(code)).length,
+      refused,
+    },
+  };
+}
