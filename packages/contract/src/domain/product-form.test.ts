@@ -102,9 +102,17 @@ describe('accessories', () => {
     expect(resizeAccessories(three, 0, blankAccessory)).toHaveLength(1);
   });
 
-  it('deleting one lowers the count, never below one', () => {
-    expect(removeAccessory(['a', 'b', 'c'], 1, () => '')).toEqual(['a', 'c']);
-    expect(removeAccessory(['a'], 0, () => 'blank')).toEqual(['blank']);
+  it('deleting one lowers the count and keeps Has Accessory while some are left', () => {
+    expect(removeAccessory(['a', 'b', 'c'], 1)).toEqual({ accessories: ['a', 'c'], hasAccessory: true });
+    expect(removeAccessory(['a', 'b'], 1)).toEqual({ accessories: ['a'], hasAccessory: true });
+  });
+
+  it('deleting the last one unticks Has Accessory, leaving no blank accessory to block Save', () => {
+    expect(removeAccessory(['a'], 0)).toEqual({ accessories: [], hasAccessory: false });
+    // The form then saves: an unticked Has Accessory asks for no accessory.
+    const form = { ...emptyProductForm(), name: 'Batman', description: 'A figure', price: '19.5' };
+    const { accessories, hasAccessory } = removeAccessory([{ ...blankAccessory(), name: 'Stand' }], 0);
+    expect(productFormSchema.safeParse({ ...form, hasAccessory, accessories }).success).toBe(true);
   });
 
   it('checking Has Accessory starts one blank accessory; unchecking clears them', () => {

@@ -40,10 +40,13 @@ export function resizeAccessories<T>(list: readonly T[], count: number, blank: (
   return [...list, ...Array.from({ length: size - list.length }, blank)];
 }
 
-/** Deleting an accessory removes it and lowers the count, which stays at least 1 (a blank one). */
-export function removeAccessory<T>(list: readonly T[], index: number, blank: () => T): T[] {
-  const next = list.filter((_, i) => i !== index);
-  return next.length >= PRODUCT_LIMITS.minAccessories ? next : [blank()];
+/**
+ * Deleting an accessory removes it and lowers the count (spec 1 section 4). Deleting the last one
+ * unticks Has Accessory instead of leaving a blank, required 'Accessory 1' that would block Save.
+ */
+export function removeAccessory<T>(list: readonly T[], index: number): { accessories: T[]; hasAccessory: boolean } {
+  const accessories = list.filter((_, i) => i !== index);
+  return { accessories, hasAccessory: accessories.length > 0 };
 }
 
 /** Checking Has Accessory starts with one blank accessory; unchecking it clears them (spec 1 section 4). */

@@ -45,7 +45,7 @@ interface AccessorySectionProps {
  * unchecking Has Accessory clears it (spec 1 section 4).
  */
 export function AccessorySection({ order, title, removable = false, onSavedImageRemoved }: AccessorySectionProps) {
-  const { control, register, getValues, formState } = useFormContext<ProductFormValues>();
+  const { control, register, getValues, setValue, formState } = useFormContext<ProductFormValues>();
   const { fields, replace } = useFieldArray({ control, name: 'accessories' });
   const hasAccessory = useWatch({ control, name: 'hasAccessory' });
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -164,7 +164,11 @@ export function AccessorySection({ order, title, removable = false, onSavedImage
           title="Remove Accessory"
           message={`Are you sure you want to delete accessory ${named}?`}
           onConfirm={() => {
-            if (deleting !== null) replace(removeAccessory(getValues('accessories'), deleting, blankAccessory));
+            if (deleting !== null) {
+              const next = removeAccessory(getValues('accessories'), deleting);
+              replace(next.accessories);
+              setValue('hasAccessory', next.hasAccessory, { shouldDirty: true });
+            }
             setDeleting(null);
           }}
           onClose={() => setDeleting(null)}
