@@ -13,7 +13,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
 import { adminStaticPlugin } from './plugins/admin-static';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { createRealtime } from './plugins/realtime';
 import { requestLogPlugin } from './plugins/request-log';
 import { responseSerializerCompiler } from './plugins/response-serializer';
@@ -52,6 +52,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     },
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (bad percent-encoding, a parameter too long) in our envelope.
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -63,7 +65,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      routeTable.push({ method, url: route.url, public: Boolean(route.config?.public) });
+      routeTable.push({ method, url: route.url, public: Boolean(route.config?.public), schema: route.schema });
     }
   });
 

@@ -9,6 +9,7 @@ import {
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema';
+import { URL_MESSAGES } from '../src/plugins/errors';
 import { MALFORMED_MULTIPART_MESSAGE } from '../src/plugins/uploads';
 import { createTestApp, type TestApp } from './helpers/app';
 import { addProduct, minimalFields, uploadedFiles } from './helpers/catalogue';
@@ -66,6 +67,19 @@ describe('text PostgreSQL cannot keep', () => {
     const res = await t.app.inject({ method: 'GET', url: productPath('\u0000'), headers: { token } });
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().message).toMatch(/^id: /);
+  });
+
+  it('a path that does not decode, or a parameter far too long, is refused in the same envelope', async () => {
+    for (const [url, status, message] of [
+      ['/api/product/%zz', 400, URL_MESSAGES.badUrl],
+      ['/api/product/%ED%A0%80', 400, URL_MESSAGES.badUrl],
+      [productUpdatePath('x'.repeat(5000)), 414, URL_MESSAGES.paramTooLong],
+      ['/uploads/%', 400, URL_MESSAGES.badUrl],
+    ] as const) {
+      const res = await t.app.inject({ method: url.includes('update') ? 'PUT' : 'GET', url, headers: { token } });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.json(), url).toEqual({ success: false, message });
+    }
   });
 
   it('is refused in a multipart text field, and nothing is written', async () => {

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@backroom/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -23,6 +23,32 @@ export function validationMessage(issues: Issue[], context: string | undefined):
   if (Array.isArray(keys) && keys.length > 0) return `${keys.join(', ')}: is not allowed`;
   const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || context || 'request';
   return `${field}: ${issue.message ?? 'is invalid'}`;
+}
+
+/** What the router's own refusals say (frameworkErrors below). */
+export const URL_MESSAGES = {
+  badUrl: 'url: is not a valid URL (bad percent-encoding)',
+  paramTooLong: 'url: a path parameter is too long',
+} as const;
+
+/**
+ * Fastify's `frameworkErrors`: the refusals the router makes before any route or error handler
+ * runs (a path that does not percent-decode, a parameter past maxParamLength), in the same
+ * { success: false, message } envelope as every other answer.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send({ success: false, message: MESSAGES.serverError });
+  }
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? URL_MESSAGES.badUrl
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? URL_MESSAGES.paramTooLong
+        : error.message;
+  return reply.status(status).send({ success: false, message });
 }
 
 /**
