@@ -496,6 +496,26 @@ test('the details fetch the status history from its own call, 100 at a time with
   await expect(history.getByRole('button', { name: 'Load more' })).toHaveCount(0);
 });
 
+test('the status history says when it cannot be loaded, and Try again loads it', async ({ page, shop }) => {
+  const suffix = unique();
+  const id = await shop.placeOrder({ ...customer(suffix), items: [item('Unlucky')] });
+  await openOrders(page);
+  await search(page, 'Email', `robin.${suffix}@`);
+  const order = card(page, id);
+  const historyUrl = `**/api/order/${id}/history*`;
+  await page.route(historyUrl, (route) => route.fulfill({ status: 500, body: '' }));
+  await order.getByRole('button', { name: 'Order Details' }).click();
+  const history = order.getByRole('region', { name: 'Status History' });
+  await expect(history.getByText('Failed to load the status history')).toBeVisible();
+  // The rest of the details are there all the same.
+  await expect(order.getByRole('region', { name: 'Order Items' })).toBeVisible();
+
+  await page.unroute(historyUrl);
+  await history.getByRole('button', { name: 'Try again' }).click();
+  await expect(history.getByText('No status changes yet.')).toBeVisible();
+  await expect(history.getByText('Failed to load the status history')).toBeHidden();
+});
+
 test('changes to Delivered with a discount code, then to another status at once', async ({ page, shop }) => {
   const suffix = unique();
   const id = await shop.placeOrder({ ...customer(suffix), items: [item('Deliverable')], status: 'Shipped' });
