@@ -18,6 +18,8 @@ export interface CatalogueBench {
   matches: number;
   api: Timing;
   raw: Timing;
+  /** The same SQL as a named prepared statement, as the API now sends it (decision 020). */
+  rawPrepared: Timing;
   firstPage: Timing;
   load: { requestsPerSecond: number; p99: number; errors: number };
 }
@@ -58,6 +60,9 @@ export async function benchCatalogue(options: {
     { sort: 'newest', limit: QUERY.pageSize, offset: (QUERY.page - 1) * QUERY.pageSize },
   ).toSQL();
   const raw = await timed(() => database.pool.query(statement.sql, statement.params));
+  const rawPrepared = await timed(() =>
+    database.pool.query({ name: 'bench_product_page', text: statement.sql, values: statement.params }),
+  );
 
   const firstPageUrl = `${base}${API_PATHS.productList}?page=1`;
   const firstPage = await timed(async () => {
@@ -73,6 +78,7 @@ export async function benchCatalogue(options: {
     matches: total,
     api,
     raw,
+    rawPrepared,
     firstPage,
     load: { requestsPerSecond: run.requestsPerSecond, p99: run.p99, errors: run.errors + run.non2xx },
   };

@@ -126,6 +126,9 @@ async function main() {
     body: JSON.stringify(ADMIN),
   });
   const { token } = (await login.json()) as { token: string };
+  // A second of warm-up first: the pool's connections, the JIT and the session cache fill, so the
+  // figures below are the steady state under load, not the server's first second.
+  await load(`${base}${API_PATHS.unread}`, { connections: CONNECTIONS, seconds: 1, headers: { token } });
   const unread = await server.delayDuring(() => load(`${base}${API_PATHS.unread}`, { ...opts, headers: { token } }));
   rows.push([
     `GET ${API_PATHS.unread} (token check + count)`,
@@ -214,13 +217,16 @@ async function main() {
     `\nLogin screen initial load (gzip): ${fmt(assets.jsKb, 1)} KB JS + ${fmt(assets.cssKb, 1)} KB CSS in ${assets.files} files`,
   );
   const ms = (t: { median: number; p95: number }) => `median ${fmt(t.median, 2)} ms, p95 ${fmt(t.p95, 2)} ms`;
-  const apiOverSql = catalogue.api.median / catalogue.raw.median;
-  const fixedMs = catalogue.api.median - catalogue.raw.median;
+  // Like for like: the API sends the page as a prepared statement, so it is compared with the
+  // same statement prepared; the unprepared text is shown too.
+  const apiOverSql = catalogue.api.median / catalogue.rawPrepared.median;
+  const fixedMs = catalogue.api.median - catalogue.rawPrepared.median;
   console.log(
     `\nProduct list, ${fmt(catalogue.products)} products (made in ${fmt(catalogue.insertSeconds, 1)} s), one request at a time:` +
       `\n  filtered + searched page through the API: ${ms(catalogue.api)}` +
       `\n  the same SQL straight to the database:   ${ms(catalogue.raw)}` +
-      ` (API/raw ${fmt(apiOverSql, 2)}x at the median,` +
+      `\n  the same SQL, prepared (as the API sends it): ${ms(catalogue.rawPrepared)}` +
+      ` (API/prepared ${fmt(apiOverSql, 2)}x at the median,` +
       ` ${fmt(fixedMs, 2)} ms of token check, HTTP and serialisation)` +
       `\n  first page, no filter, through the API:   ${ms(catalogue.firstPage)}` +
       `\n  a page rendered in chromium after its data arrived (${render.pages} Next clicks): ${ms(render)} (goal: under 100 ms)`,
@@ -230,7 +236,7 @@ async function main() {
   const goals: [string, string, string, string, boolean][] = [
     [
       'product page through the API vs the same SQL',
-      `${fmt(catalogue.api.median, 2)} ms vs ${fmt(catalogue.raw.median, 2)} ms (${fmt(apiOverSql, 2)}x; ${fmt(fixedMs, 2)} ms fixed)`,
+      `${fmt(catalogue.api.median, 2)} ms vs ${fmt(catalogue.rawPrepared.median, 2)} ms prepared (${fmt(apiOverSql, 2)}x; ${fmt(fixedMs, 2)} ms fixed)`,
       ISSUE_9.apiOverSql.measured,
       ISSUE_9.apiOverSql.goal,
       apiOverSql < 1.5 && fixedMs < 1,
