@@ -9,6 +9,58 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { addProduct, adminToken, baseName, minimalFields, uploadedFiles } from './helpers/catalogue';
 import { png } from './helpers/images';
 
+/** Figures of women and girls; every other figure is a man, a boy or male-presenting. */
+const FEMALE_FIGURES = [
+  'Wonder Woman',
+  'Harley Quinn',
+  'Catwoman',
+  'Black Widow',
+  'Scarlet Witch',
+  'Ahsoka',
+  'Princess Leia',
+  'Atom Eve',
+  'Gwen Tennyson',
+  'Sailor Moon',
+  'Nezuko',
+  'Star Witch',
+  'Forest Queen',
+];
+const KINDS = /(?: Action Figure| Collector Statue| Mini Figure| Deluxe Figure| Bust)$/;
+
+/** What a shop owner would notice: a character in the wrong sub-sub category, a metal stress ball, sizes on a lamp. */
+function expectBelievable(all: readonly Product[]) {
+  const figures = all.filter((p) => p.mainCategory === 'Figures');
+  expect(figures.length).toBeGreaterThan(20);
+  for (const p of figures) {
+    const where = `${p.name}: ${p.subCategory}/${p.subSubCategory}`;
+    if (!KINDS.test(p.name)) expect(p.subSubCategory, where).toBe('Accessories');
+    else if (FEMALE_FIGURES.some((n) => p.name.startsWith(`${n} `))) expect(p.subSubCategory, where).toBe('Female');
+    else expect(p.subSubCategory, where).toBe('Male');
+  }
+  for (const sub of ['Male', 'Female', 'Accessories']) {
+    expect(
+      figures.some((p) => p.subSubCategory === sub),
+      sub,
+    ).toBe(true);
+  }
+  for (const p of all) {
+    const where = `${p.name}: ${p.mainCategory}/${p.subCategory}/${p.subSubCategory}`;
+    const category = DEFAULT_CATEGORIES.find((c) => c.name === p.mainCategory);
+    expect(category?.subCategories, where).toContain(p.subCategory);
+    expect(category?.subSubCategories, where).toContain(p.subSubCategory);
+    if (/Stress Ball|Squeeze/.test(p.name))
+      expect(['Material_Metal', 'Material_Wood', 'Material_Plastic']).not.toContain(p.subSubCategory);
+    if (/Titanium|Magnetic Rings/.test(p.name)) expect(p.subSubCategory, where).toMatch(/^Material_Metal$|^Size_/);
+    if (/Walnut|Wooden/.test(p.name)) expect(p.subSubCategory, where).toBe('Material_Wood');
+    if (p.canvasSizes.length > 0) expect(p.subCategory, where).toBe('Wall_Art');
+    if (p.clothingSizes.length > 0) expect(['Stress_Balls', 'Sensory_Toys'], where).toContain(p.subCategory);
+    for (const a of p.accessories) {
+      if (/Bearings/.test(a.name)) expect(p.mainCategory, `${a.name} for ${where}`).toBe('Fidgets');
+      if (/Spare Hands|Weapon Pack/.test(a.name)) expect(p.mainCategory, `${a.name} for ${where}`).toBe('Figures');
+    }
+  }
+}
+
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
@@ -46,6 +98,7 @@ describe('the demo catalogue', () => {
     expect(all.some((p) => p.canvasSizes.length > 0)).toBe(true);
     expect(all.some((p) => p.accessories.some((a) => a.images.length > 0))).toBe(true);
     expect(all.every((p) => p.image.length >= 1)).toBe(true);
+    expectBelievable(all);
 
     const files = new Set(await uploadedFiles(t));
     const referenced = all.flatMap((p) => [...p.image, ...p.thumbnails, ...p.accessories.flatMap((a) => a.images)]);

@@ -83,6 +83,17 @@ describe('the demo orders', () => {
     expect(rows.filter((o) => o.payment).length).toBeGreaterThan(200);
     expect(new Set(rows.map((o) => o.paymentMethod))).toEqual(new Set(['COD', 'Stripe', 'Razorpay']));
     for (const o of rows.filter((r) => r.status === 'Payment Pending')) expect(o.payment).toBe(false);
+    // A shop owner's reading: a delivered order has been paid (cash on delivery included), an online
+    // payment is taken once the order leaves Payment Pending, cash only at the door.
+    for (const o of rows.filter((r) => ['Delivered', 'Exchanged', 'Refunded'].includes(r.status))) {
+      expect(o.payment, `${o.status} ${o.paymentMethod}`).toBe(true);
+    }
+    for (const o of rows.filter((r) => r.paymentMethod !== 'COD' && r.status !== 'Payment Pending')) {
+      expect(o.payment, `${o.status} ${o.paymentMethod}`).toBe(true);
+    }
+    const unpaidCod = rows.filter((o) => o.paymentMethod === 'COD' && !o.payment);
+    expect(unpaidCod.length).toBeGreaterThan(5);
+    for (const o of unpaidCod) expect(['Delivered', 'Exchanged', 'Refunded']).not.toContain(o.status);
     const tracked = rows.filter((o) => o.trackingNumber !== null);
     expect(tracked.length).toBeGreaterThan(100);
     for (const o of tracked)
@@ -110,6 +121,8 @@ describe('the demo orders', () => {
       }
       const shipped = steps.find((s) => s.status === 'Shipped');
       if (shipped) expect(shipped.trackingNumber).toBe(o.trackingNumber);
+      // Cash on delivery is paid exactly when the order was delivered at some point.
+      if (o.paymentMethod === 'COD') expect(o.payment, o.id).toBe(steps.some((s) => s.status === 'Delivered'));
     }
 
     // Several products out of stock for the dashboard's popup.
@@ -174,6 +187,10 @@ describe('the demo orders', () => {
     const delivered = rows.filter((o) => o.status === 'Delivered').length / rows.length;
     expect(delivered).toBeGreaterThan(0.5);
     expect(new Set(rows.map((o) => o.status)).size).toBe(12);
+    for (const o of rows.filter((r) => ['Delivered', 'Exchanged', 'Refunded'].includes(r.status))) {
+      expect(o.payment).toBe(true);
+    }
+    for (const o of rows.filter((r) => r.status === 'Payment Pending')) expect(o.payment).toBe(false);
     for (const o of rows) {
       expect(o.items.length).toBeGreaterThanOrEqual(1);
       expect(o.createdAt.getTime()).toBeGreaterThanOrEqual(Date.UTC(2025, 11, 1));

@@ -16,6 +16,7 @@ import {
   BULK_NOUNS,
   COLOR_HEX,
   DESCRIPTIONS,
+  FIGURE_ACCESSORIES,
   FIGURE_KINDS,
   PRICE_RANGES,
   PRODUCT_NAMES,
@@ -30,6 +31,8 @@ const MIN_OUT_OF_STOCK = 5;
 const COLORS = DEFAULT_OPTIONS[0]?.values ?? [];
 const CLOTHING = DEFAULT_OPTIONS[1]?.values ?? [];
 const CANVAS = DEFAULT_OPTIONS[2]?.values ?? [];
+/** Sub categories whose products come in clothing-style sizes. */
+const SIZED_SUBCATEGORIES = new Set(['Stress_Balls', 'Sensory_Toys']);
 
 export interface CatalogueSummary {
   products: number;
@@ -117,8 +120,11 @@ function planProduct(
 ) {
   const main = combo?.main ?? (DEFAULT_CATEGORIES[0] as (typeof DEFAULT_CATEGORIES)[number]);
   const sub = combo?.sub ?? main.subCategories[0] ?? '';
-  const base = rnd.pick(PRODUCT_NAMES[main.name]?.[sub] ?? ['Mystery Item']);
-  const name = main.name === 'Figures' ? `${base} ${rnd.pick(FIGURE_KINDS)}` : base;
+  // A name of the sub category, in one of the sub-sub categories that name fits.
+  const base = rnd.pick(PRODUCT_NAMES[main.name]?.[sub] ?? [{ name: 'Mystery Item', fits: main.subSubCategories }]);
+  const subSubCategory = rnd.pick(base.fits);
+  const figure = main.name === 'Figures' && subSubCategory !== FIGURE_ACCESSORIES;
+  const name = figure ? `${base.name} ${rnd.pick(FIGURE_KINDS)}` : base.name;
   const [low, high] = PRICE_RANGES[main.name] ?? [5, 50];
   const priceCents = rnd.int(low, high) * 100 + rnd.pick([0, 49, 99]);
   const shape = ({ Figures: 'hexagon', Fidgets: 'circle', Decoration: 'diamond' } as const)[main.name] ?? 'square';
@@ -151,7 +157,7 @@ function planProduct(
 
   const accessoryCount = rnd.chance(0.25) ? rnd.int(1, 3) : 0;
   const accessories = Array.from({ length: accessoryCount }, (_, a) => {
-    const accessoryName = rnd.pick(ACCESSORY_NAMES);
+    const accessoryName = rnd.pick(ACCESSORY_NAMES[main.name] ?? ['Gift Box']);
     return {
       name: accessoryName,
       description: rnd.chance(0.5) ? `Fits the ${name}.` : '',
@@ -167,11 +173,11 @@ function planProduct(
     };
   });
 
-  const clothingSizes = rnd.chance(0.2) ? CLOTHING.filter(() => rnd.chance(0.6)) : [];
-  const canvasSizes = sub === 'Wall_Art' || rnd.chance(0.1) ? CANVAS.filter(() => rnd.chance(0.7)) : [];
+  // Sizes only where a shop would offer them: squeeze toys in S to XL, prints on canvas.
+  const clothingSizes = SIZED_SUBCATEGORIES.has(sub) && rnd.chance(0.7) ? CLOTHING.filter(() => rnd.chance(0.6)) : [];
+  const canvasSizes = sub === 'Wall_Art' ? CANVAS.filter(() => rnd.chance(0.7)) : [];
   const discount = rnd.chance(0.3) ? rnd.pick([5, 10, 15, 20, 25, 30, 40, 50]) : 0;
   const createdAt = new Date(now.getTime() - rnd.int(0, 364) * DAY - rnd.int(0, DAY - 1));
-  const subSubCategory = rnd.pick(main.subSubCategories);
   const description = rnd.pick(DESCRIPTIONS);
 
   return {

@@ -75,7 +75,7 @@ export async function demoProductsForOrders(db: DbOrTx, limit = 200): Promise<De
     const [low, high] = PRICE_RANGES[main] ?? [5, 50];
     return Object.values(subs)
       .flat()
-      .map((name, i) => ({
+      .map(({ name }, i) => ({
         id: null,
         name,
         image: null,
@@ -110,6 +110,16 @@ function statusPath(rnd: Random, status: OrderStatus): OrderStatus[] {
     default:
       return line.slice(0, line.indexOf(status) + 1);
   }
+}
+
+/**
+ * Whether a demo order is paid, from its method and the steps it went through: an online payment
+ * (Stripe, Razorpay) is taken when the order leaves Payment Pending; cash on delivery once it has
+ * been delivered. So every delivered order is paid, and no order waiting for its payment is.
+ */
+export function isPaid(method: string, steps: readonly OrderStatus[]): boolean {
+  if (steps.at(-1) === 'Payment Pending') return false;
+  return method === 'COD' ? steps.includes('Delivered') : true;
 }
 
 /** Older orders have mostly arrived; the last three weeks' are on their way. */
@@ -211,8 +221,7 @@ export async function generateDemoOrders(
     const items = pickItems(rnd, pool);
     const itemsTotal = items.reduce((sum, item) => sum + item.unitPriceCents * item.quantity, 0);
     const method = rnd.pick(PAYMENT_METHODS);
-    const paid =
-      status === 'Payment Pending' ? false : method === 'COD' ? steps.includes('Delivered') : rnd.chance(0.95);
+    const paid = isPaid(method, steps);
     const tracking = TRACKED.includes(status) && rnd.chance(0.85) ? trackingNumber(rnd) : null;
     const code = status === 'Delivered' && rnd.chance(0.1) ? rnd.pick(THANK_YOU_CODES) : null;
     const id = newId(new Date(placed));
