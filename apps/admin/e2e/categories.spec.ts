@@ -70,14 +70,49 @@ test('a category is added with ordered sub-categories, viewed, renamed and delet
   ).toHaveCount(0);
 });
 
-test('an empty category name saves nothing', async ({ page }) => {
+test('an empty category name saves nothing and says so under the field, until it is filled', async ({ page }) => {
+  const table = page.getByRole('table', { name: 'Categories' });
+  await expect(table.getByRole('cell', { name: 'Figures', exact: true })).toBeVisible();
+  const rowsBefore = await table.getByRole('row').count();
   await page.getByRole('button', { name: 'Add Category' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add Category' });
-  await dialog.getByLabel('Category name').fill('   ');
+  const field = dialog.getByLabel('Category name');
+  await field.fill('   ');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeVisible();
+  await expect(field).toHaveAccessibleDescription('Category name is required');
+  await expect(dialog.getByText('Category name is required')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toBeFocused();
+  // An entry longer than the contract allows is named under that entry.
+  await dialog.getByRole('button', { name: 'Add sub-category' }).click();
+  await dialog.getByLabel('Sub-category 1', { exact: true }).fill('x'.repeat(101));
+  await expect(dialog.getByText('Sub-category 1 must be at most 100 characters')).toBeVisible();
+  await dialog.getByLabel('Sub-category 1', { exact: true }).fill('Small');
+  await field.fill('Robots');
+  await expect(dialog.getByText('Category name is required')).toHaveCount(0);
+  await expect(dialog.getByText(/must be at most/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+  await expect(table.getByRole('row')).toHaveCount(rowsBefore);
+});
+
+test('an empty option name saves nothing and says so under the field', async ({ page }) => {
+  await page.getByRole('button', { name: 'Add Option' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Option' });
+  const field = dialog.getByLabel('Option name');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeVisible();
+  await expect(field).toHaveAccessibleDescription('Option name is required');
+  await expect(field).toBeFocused();
+  expect(await serious(page)).toEqual([]);
+  await field.fill('Finish');
+  await expect(dialog.getByText('Option name is required')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Variant options' }).getByRole('cell', { name: 'Finish' })).toHaveCount(
+    0,
+  );
 });
 
 test('an option set is added with ordered values and deleted', async ({ page }) => {

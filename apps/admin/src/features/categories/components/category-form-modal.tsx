@@ -1,8 +1,10 @@
 import type { CategoryNode } from '@backroom/contract';
-import { cleanEntries } from '@backroom/contract';
+import { categoryNodeSchema, cleanEntries } from '@backroom/contract';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { OrderedListEditor } from './ordered-list-editor';
+import { useFieldMessages } from '../hooks/use-field-messages';
+import classes from './catalogue-form.module.css';
+import { entryMessages, OrderedListEditor } from './ordered-list-editor';
 
 interface CategoryFormModalProps {
   opened: boolean;
@@ -13,7 +15,10 @@ interface CategoryFormModalProps {
   onClose: () => void;
 }
 
-/** Add and Edit Category (spec 1 section 2.9): the name is trimmed, an empty one saves nothing, blanks are dropped. */
+/**
+ * Add and Edit Category (spec 1 section 2.9): the name is trimmed, an empty one saves nothing and
+ * says why under the field (the contract's message), blanks are dropped.
+ */
 export function CategoryFormModal({ opened, initial, saving, onSave, onClose }: CategoryFormModalProps) {
   return (
     <Modal
@@ -43,32 +48,42 @@ function CategoryForm({
   const [subCategories, setSubCategories] = useState<string[]>(initial?.subCategories ?? []);
   const [subSubCategories, setSubSubCategories] = useState<string[]>(initial?.subSubCategories ?? []);
 
+  const { messages, check, formRef } = useFieldMessages(categoryNodeSchema, { name, subCategories, subSubCategories });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed === '') return;
+    if (!check()) return;
     onSave({
-      name: trimmed,
+      name: name.trim(),
       subCategories: cleanEntries(subCategories),
       subSubCategories: cleanEntries(subSubCategories),
     });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} className={classes.form} onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label="Category name" value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+        <TextInput
+          label="Category name"
+          withAsterisk
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={messages.name && `Category name ${messages.name}`}
+          data-autofocus
+        />
         <OrderedListEditor
           title="Sub-Categories"
           itemLabel="Sub-category"
           values={subCategories}
           onChange={setSubCategories}
+          errors={entryMessages(messages, 'subCategories')}
         />
         <OrderedListEditor
           title="Sub-Sub-Categories"
           itemLabel="Sub-sub-category"
           values={subSubCategories}
           onChange={setSubSubCategories}
+          errors={entryMessages(messages, 'subSubCategories')}
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>

@@ -1,8 +1,10 @@
 import type { OptionSet } from '@backroom/contract';
-import { cleanEntries } from '@backroom/contract';
+import { cleanEntries, optionSetSchema } from '@backroom/contract';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { OrderedListEditor } from './ordered-list-editor';
+import { useFieldMessages } from '../hooks/use-field-messages';
+import classes from './catalogue-form.module.css';
+import { entryMessages, OrderedListEditor } from './ordered-list-editor';
 
 interface OptionFormModalProps {
   opened: boolean;
@@ -13,7 +15,10 @@ interface OptionFormModalProps {
   onClose: () => void;
 }
 
-/** Add and Edit Option (spec 1 section 2.9): an empty name saves nothing, blank values are dropped. */
+/**
+ * Add and Edit Option (spec 1 section 2.9): an empty name saves nothing and says why under the
+ * field (the contract's message), blank values are dropped.
+ */
 export function OptionFormModal({ opened, initial, saving, onSave, onClose }: OptionFormModalProps) {
   return (
     <Modal
@@ -42,18 +47,32 @@ function OptionForm({
   const [name, setName] = useState(initial?.name ?? '');
   const [values, setValues] = useState<string[]>(initial?.values ?? []);
 
+  const { messages, check, formRef } = useFieldMessages(optionSetSchema, { name, values });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (trimmed === '') return;
-    onSave({ name: trimmed, values: cleanEntries(values) });
+    if (!check()) return;
+    onSave({ name: name.trim(), values: cleanEntries(values) });
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} className={classes.form} onSubmit={submit} noValidate>
       <Stack>
-        <TextInput label="Option name" value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-        <OrderedListEditor title="Values" itemLabel="Value" values={values} onChange={setValues} />
+        <TextInput
+          label="Option name"
+          withAsterisk
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={messages.name && `Option name ${messages.name}`}
+          data-autofocus
+        />
+        <OrderedListEditor
+          title="Values"
+          itemLabel="Value"
+          values={values}
+          onChange={setValues}
+          errors={entryMessages(messages, 'values')}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Cancel

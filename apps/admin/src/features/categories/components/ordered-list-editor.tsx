@@ -8,6 +8,18 @@ interface OrderedListEditorProps {
   itemLabel: string;
   values: string[];
   onChange: (values: string[]) => void;
+  /** The schema's message for each entry that fails, by index (e.g. 'must be at most 100 characters'). */
+  errors?: (string | undefined)[];
+}
+
+/** The messages of one list's entries, by index, from the form's messages ('values.2' → [2]). */
+export function entryMessages(messages: Record<string, string>, list: string): (string | undefined)[] {
+  const errors: (string | undefined)[] = [];
+  for (const [path, message] of Object.entries(messages)) {
+    const match = new RegExp(`^${list}\\.(\\d+)$`).exec(path);
+    if (match) errors[Number(match[1])] = message;
+  }
+  return errors;
 }
 
 function move(values: string[], from: number, to: number): string[] {
@@ -18,7 +30,7 @@ function move(values: string[], from: number, to: number): string[] {
 }
 
 /** An ordered list of text entries with add, remove, move up and move down (spec 1 section 2.9). */
-export function OrderedListEditor({ title, itemLabel, values, onChange }: OrderedListEditorProps) {
+export function OrderedListEditor({ title, itemLabel, values, onChange, errors = [] }: OrderedListEditorProps) {
   const lower = itemLabel.toLowerCase();
   return (
     <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
@@ -32,11 +44,13 @@ export function OrderedListEditor({ title, itemLabel, values, onChange }: Ordere
       )}
       {values.map((value, i) => {
         const n = i + 1;
+        const error = errors[i];
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: entries are plain strings that may repeat while typed.
-          <Group key={i} gap="xs" wrap="nowrap" align="center">
+          <Group key={i} gap="xs" wrap="nowrap" align={error ? 'flex-start' : 'center'}>
             <TextInput
               aria-label={`${itemLabel} ${n}`}
+              error={error && `${itemLabel} ${n} ${error}`}
               value={value}
               onChange={(event) => onChange(values.map((v, j) => (j === i ? event.currentTarget.value : v)))}
               style={{ flex: 1 }}
