@@ -343,6 +343,60 @@ test('/list?edit={id} opens the product in the modify modal; closing removes the
   await expect(page).not.toHaveURL(/edit=/);
 });
 
+test('a bad /list?edit= id says Product not found, opens no modal and leaves the list without it', async ({ page }) => {
+  await page.goto('/list');
+  const product = await addProductByApi(page.request, await token(page), unique('Gone Soon'));
+  const answer = await page.request.post(API_PATHS.productRemove, {
+    headers: { [TOKEN_HEADER]: await token(page) },
+    data: { id: product._id },
+  });
+  expect(answer.status()).toBe(200);
+
+  // Not an id at all, and a well-formed id of a product that is no more.
+  for (const id of ['zzz', product._id]) {
+    await page.goto(`/list?page=2&edit=${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Product List' })).toBeVisible();
+    await expect(page.getByText(MESSAGES.productNotFound, { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/list\?page=2$/);
+    await expect(page.getByRole('dialog', { name: 'Modify Product' })).toHaveCount(0);
+    await expect(page.getByText(/must be a 24-character hex id/)).toHaveCount(0);
+    await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(10);
+  }
+});
+
+test('removing the last accessory unticks Has Accessory, and the product saves without one', async ({ page }) => {
+  const name = unique('Last Accessory');
+  await page.goto('/list');
+  const product = await addProductByApi(page.request, await token(page), name);
+  await page.goto(`/list?edit=${product._id}`);
+  const modal = page.getByRole('dialog', { name: 'Modify Product' });
+  await expect(nameField(modal)).toHaveValue(name);
+  const hasAccessory = modal.getByRole('checkbox', { name: 'Has Accessory' });
+  await expect(hasAccessory).toBeChecked();
+
+  for (const n of [2, 1]) {
+    await modal.getByRole('button', { name: `Delete accessory ${n}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove Accessory' });
+    await expect(confirm).toContainText(`Are you sure you want to delete accessory ${n}?`);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(confirm).toBeHidden();
+  }
+  await expect(hasAccessory).not.toBeChecked();
+  await expect(modal.getByRole('group', { name: /^Accessory \d$/ })).toHaveCount(0);
+  await expect(modal.getByLabel('Number of Accessories')).toHaveCount(0);
+
+  await modal.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText(MESSAGES.productUpdated)).toBeVisible();
+  await expect(modal).toBeHidden();
+  const saved = (
+    await (
+      await page.request.get(`/api/product/${product._id}`, { headers: { [TOKEN_HEADER]: await token(page) } })
+    ).json()
+  ).product as Product;
+  expect(saved.hasAccessory).toBe(false);
+  expect(saved.accessories).toEqual([]);
+});
+
 test('deletes a product after Confirm Deletion', async ({ page }) => {
   await page.goto('/list');
   const name = unique('Delete Me');

@@ -79,13 +79,16 @@ export function useListSearchParams() {
   const editId = searchParams.get('edit') || null;
 
   const setEditId = useCallback(
-    (id: string | null) => {
-      setSearchParams((current) => {
-        const next = new URLSearchParams(current);
-        if (id) next.set('edit', id);
-        else next.delete('edit');
-        return next;
-      });
+    (id: string | null, options?: { replace?: boolean }) => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (id) next.set('edit', id);
+          else next.delete('edit');
+          return next;
+        },
+        { replace: options?.replace ?? false },
+      );
     },
     [setSearchParams],
   );

@@ -3,6 +3,7 @@ import {
   clearMissingColors,
   colorFollowUpFields,
   imageEntries,
+  isObjectId,
   MESSAGES,
   needsColorFollowUp,
   type Product,
@@ -19,7 +20,7 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack } from '@mantine/cor
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { errorMessage } from '../../../lib/api-error';
+import { ApiError, errorMessage } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import { productFormData, productQueryOptions, useUpdateProduct } from '../api';
 import { useDropMissingOptions, useOptionLists } from '../hooks/use-option-lists';
@@ -31,31 +32,49 @@ interface ProductModifyModalProps {
   /** The product to modify (from /list?edit={id}); null when closed. */
   productId: string | null;
   onClose: () => void;
+  /** The id names no product (not an id at all, or none the server has): the caller says so and closes. */
+  onNotFound: () => void;
 }
 
-/** Modify Product (spec 1 section 2.7), opened on the product as the server has it now. */
-export function ProductModifyModal({ productId, onClose }: ProductModifyModalProps) {
+/** The server's answer for an id that is not one (400) or names no product (404). */
+const namesNoProduct = (error: unknown) => error instanceof ApiError && (error.status === 400 || error.status === 404);
+
+/**
+ * Modify Product (spec 1 section 2.7), opened on the product as the server has it now. An id that
+ * is not one never opens it; one the server does not know closes it.
+ */
+export function ProductModifyModal({ productId, onClose, onNotFound }: ProductModifyModalProps) {
+  const malformed = productId !== null && !isObjectId(productId);
+  useEffect(() => {
+    if (malformed) onNotFound();
+  }, [malformed, onNotFound]);
   return (
     <Modal
-      opened={productId !== null}
+      opened={productId !== null && !malformed}
       onClose={onClose}
       title="Modify Product"
       size="xl"
       closeButtonProps={{ 'aria-label': 'Close dialog' }}
     >
-      {productId !== null && <ModifyProductLoader key={productId} id={productId} onClose={onClose} />}
+      {productId !== null && !malformed && (
+        <ModifyProductLoader key={productId} id={productId} onClose={onClose} onNotFound={onNotFound} />
+      )}
     </Modal>
   );
 }
 
-function ModifyProductLoader({ id, onClose }: { id: string; onClose: () => void }) {
+function ModifyProductLoader({ id, onClose, onNotFound }: { id: string; onClose: () => void; onNotFound: () => void }) {
   // The form opens on a fresh copy, never on one cached before the modal opened.
   const [openedAt] = useState(() => Date.now());
   const query = useQuery({ ...productQueryOptions(id), refetchOnMount: 'always' });
+  const notFound = query.isError && namesNoProduct(query.error);
+  useEffect(() => {
+    if (notFound) onNotFound();
+  }, [notFound, onNotFound]);
   if (query.data && query.dataUpdatedAt >= openedAt) {
     return <ModifyProductForm product={query.data} onClose={onClose} />;
   }
-  if (query.isError) {
+  if (query.isError && !notFound) {
     return (
       <Alert color="red" title={errorMessage(query.error, MESSAGES.productNotFound)}>
         <Button variant="light" color="red" size="xs" onClick={onClose}>

@@ -2,13 +2,14 @@ import '../styles';
 import { DEFAULT_PAGE_SIZE, MESSAGES, type Product } from '@backroom/contract';
 import { Button, Center, EmptyState, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconInbox, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { useListView } from '../../../components/list-view/use-list-view';
 import { ViewToggle } from '../../../components/list-view/view-toggle';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { errorMessage } from '../../../lib/api-error';
+import { notifyError } from '../../../lib/notify';
 import { ConfirmModal } from '../../categories/components/confirm-modal';
 import { useCatalogueEvents } from '../../categories/hooks/use-catalogue-events';
 import { useProductList, useRemoveProduct } from '../api';
@@ -40,6 +41,11 @@ export function ProductListRoute() {
     onModify: (product: Product) => setEditId(product._id),
     onDelete: setDeleting,
   };
+  // A bad /list?edit= id: say so, stay on the list, and take the id out of the address.
+  const onEditNotFound = useCallback(() => {
+    notifyError(MESSAGES.productNotFound);
+    setEditId(null, { replace: true });
+  }, [setEditId]);
   const pageSize = list.data?.pageSize ?? DEFAULT_PAGE_SIZE;
   const total = list.data?.total ?? 0;
   const products = list.data?.products ?? [];
@@ -103,7 +109,7 @@ export function ProductListRoute() {
 
       <ProductPagination page={params.page} pageSize={pageSize} total={total} onPage={setPage} />
       <ProductViewModal product={viewing} onClose={() => setViewing(null)} />
-      <ProductModifyModal productId={editId} onClose={() => setEditId(null)} />
+      <ProductModifyModal productId={editId} onClose={() => setEditId(null)} onNotFound={onEditNotFound} />
       <ConfirmModal
         opened={deleting !== null}
         title="Confirm Deletion"
