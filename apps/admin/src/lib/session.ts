@@ -2,12 +2,14 @@ import { MESSAGES } from '@backroom/contract';
 import { navigateTo } from './navigation';
 import { notifyError } from './notify';
 import { queryClient } from './query-client';
-import { disconnectSocket } from './socket';
 import { clearToken } from './token-storage';
 
 /** Leaves the signed-in area: forget the token, close the socket, drop cached data, go to /login. */
 export async function endSession(): Promise<void> {
   clearToken();
+  // Loaded on demand: the login screen, which reaches this module through the api client, does not
+  // carry socket.io's client (about 12 KB gzip); the shell has loaded it by the time a session ends.
+  const { disconnectSocket } = await import('./socket');
   disconnectSocket();
   await navigateTo('/login');
   queryClient.clear();
