@@ -1,6 +1,7 @@
 import type { CategoryNode } from '@backroom/contract';
 import { ActionIcon, Group, Table, Text } from '@mantine/core';
 import { IconEye, IconPencil, IconTrash } from '@tabler/icons-react';
+import classes from './catalogue-table.module.css';
 
 interface CategoryTableProps {
   categories: CategoryNode[];
@@ -11,16 +12,19 @@ interface CategoryTableProps {
 
 const joined = (values: string[]) => (values.length === 0 ? 'None' : values.join(', '));
 
-/** The Category Management table: Name, Sub-Categories, Sub-Sub-Categories and actions. */
+/**
+ * The Category Management table: Name, Sub-Categories, Sub-Sub-Categories and actions. Where room
+ * is short the two lists show under the name, so the actions stay in view.
+ */
 export function CategoryTable({ categories, onView, onEdit, onDelete }: CategoryTableProps) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <div className={classes.wrap}>
       <Table striped highlightOnHover aria-label="Categories">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Name</Table.Th>
-            <Table.Th>Sub-Categories</Table.Th>
-            <Table.Th>Sub-Sub-Categories</Table.Th>
+            <Table.Th className={classes.list}>Sub-Categories</Table.Th>
+            <Table.Th className={classes.list}>Sub-Sub-Categories</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -34,9 +38,17 @@ export function CategoryTable({ categories, onView, onEdit, onDelete }: Category
           )}
           {categories.map((category, i) => (
             <Table.Tr key={category.name}>
-              <Table.Td>{category.name}</Table.Td>
-              <Table.Td>{joined(category.subCategories)}</Table.Td>
-              <Table.Td>{joined(category.subSubCategories)}</Table.Td>
+              <Table.Td>
+                {category.name}
+                <Text size="xs" c="dimmed" className={classes.under}>
+                  Sub-Categories: {joined(category.subCategories)}
+                </Text>
+                <Text size="xs" c="dimmed" className={classes.under}>
+                  Sub-Sub-Categories: {joined(category.subSubCategories)}
+                </Text>
+              </Table.Td>
+              <Table.Td className={classes.list}>{joined(category.subCategories)}</Table.Td>
+              <Table.Td className={classes.list}>{joined(category.subSubCategories)}</Table.Td>
               <Table.Td>
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon variant="subtle" aria-label={`View ${category.name}`} onClick={() => onView(category)}>
@@ -59,6 +71,6 @@ export function CategoryTable({ categories, onView, onEdit, onDelete }: Category
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { OptionSet } from '@backroom/contract';
 import { ActionIcon, Group, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
+import classes from './catalogue-table.module.css';
 
 interface OptionTableProps {
   options: OptionSet[];
@@ -11,7 +12,7 @@ interface OptionTableProps {
 /** The Variant Options table: Option | Values, with edit and delete per row. */
 export function OptionTable({ options, onEdit, onDelete }: OptionTableProps) {
   return (
-    <Table.ScrollContainer minWidth={480}>
+    <div className={classes.wrap}>
       <Table striped highlightOnHover aria-label="Variant options">
         <Table.Thead>
           <Table.Tr>
@@ -51,6 +52,6 @@ export function OptionTable({ options, onEdit, onDelete }: OptionTableProps) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

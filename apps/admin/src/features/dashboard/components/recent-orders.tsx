@@ -17,7 +17,8 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
           View All
         </Anchor>
       </Group>
-      <Table.ScrollContainer minWidth={560}>
+      {/* Scrolls sideways in a narrow window: focusable, so a keyboard can scroll it too. */}
+      <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
         <Table verticalSpacing="sm" aria-labelledby={headingId}>
           <Table.Thead>
             <Table.Tr>

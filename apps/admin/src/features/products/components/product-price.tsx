@@ -6,7 +6,7 @@ import { priceDisplay } from '../product-display';
 export function ProductPrice({ product }: { product: Pick<Product, 'price' | 'discount'> }) {
   const price = priceDisplay(product);
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} style={{ rowGap: 0 }}>
       <Text size="sm" fw={600}>
         {price.current}
       </Text>

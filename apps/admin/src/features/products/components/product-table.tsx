@@ -1,26 +1,30 @@
 import type { Product } from '@backroom/contract';
 import { Image, Table, Text } from '@mantine/core';
-import { thumbnailUrl } from '../product-display';
+import { categoryPath, thumbnailUrl } from '../product-display';
 import { type ProductActionHandlers, ProductActions } from './product-actions';
 import { ProductPrice } from './product-price';
 import { ProductStatusBadges } from './product-status-badges';
+import classes from './product-table.module.css';
 
 interface ProductTableProps extends ProductActionHandlers {
   products: Product[];
 }
 
-/** The list view (spec 1 section 2.5); the two sub columns are hidden on small screens. */
+/**
+ * The list view (spec 1 section 2.5). Where room is short the two sub columns are hidden, then
+ * the main category (shown under the name instead); Status and Actions always show.
+ */
 export function ProductTable({ products, ...actions }: ProductTableProps) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <div className={classes.wrap}>
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Image</Table.Th>
             <Table.Th>Name</Table.Th>
-            <Table.Th>Main Category</Table.Th>
-            <Table.Th visibleFrom="md">Sub Category</Table.Th>
-            <Table.Th visibleFrom="md">Sub Sub Category</Table.Th>
+            <Table.Th className={classes.main}>Main Category</Table.Th>
+            <Table.Th className={classes.sub}>Sub Category</Table.Th>
+            <Table.Th className={classes.sub}>Sub Sub Category</Table.Th>
             <Table.Th>Price</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Actions</Table.Th>
@@ -41,13 +45,16 @@ export function ProductTable({ products, ...actions }: ProductTableProps) {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" fw={500}>
+                  <Text size="sm" fw={500} className={classes.name}>
                     {product.name}
                   </Text>
+                  <Text size="xs" c="dimmed" className={classes.path}>
+                    {categoryPath(product)}
+                  </Text>
                 </Table.Td>
-                <Table.Td>{product.mainCategory}</Table.Td>
-                <Table.Td visibleFrom="md">{product.subCategory}</Table.Td>
-                <Table.Td visibleFrom="md">{product.subSubCategory}</Table.Td>
+                <Table.Td className={classes.main}>{product.mainCategory}</Table.Td>
+                <Table.Td className={classes.sub}>{product.subCategory}</Table.Td>
+                <Table.Td className={classes.sub}>{product.subSubCategory}</Table.Td>
                 <Table.Td>
                   <ProductPrice product={product} />
                 </Table.Td>
@@ -62,6 +69,6 @@ export function ProductTable({ products, ...actions }: ProductTableProps) {
           })}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { DISCOUNT_QUICK_SELECT, discountValue, isAcceptedDiscount, type ProductFormValues } from '@backroom/contract';
-import { Group, NativeSelect, NumberInput, Textarea, TextInput, type TitleOrder } from '@mantine/core';
+import { NativeSelect, NumberInput, Textarea, TextInput, type TitleOrder } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormSection } from './form-section';
 import { PriceInput } from './price-input';
+import classes from './product-form.module.css';
 
 interface BasicInfoSectionProps {
   order: TitleOrder;
@@ -27,46 +28,52 @@ export function BasicInfoSection({ order, nameLabel, withDiscount = false }: Bas
         {...register('description')}
         error={errors.description?.message}
       />
-      <Group grow align="flex-start">
+      {withDiscount ? (
+        <div className={classes.priceRow}>
+          <div className={classes.priceGrid}>
+            <PriceInput name="price" />
+            <Controller
+              control={control}
+              name="discount"
+              render={({ field, fieldState }) => (
+                <>
+                  <NumberInput
+                    label="Discount (%)"
+                    min={0}
+                    max={100}
+                    step={0.1}
+                    decimalScale={2}
+                    allowNegative={false}
+                    clampBehavior="none"
+                    isAllowed={({ value }) => isAcceptedDiscount(value)}
+                    name={field.name}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    error={fieldState.error?.message}
+                  />
+                  <NativeSelect
+                    label="Quick Select"
+                    value={
+                      DISCOUNT_QUICK_SELECT.includes(discountValue(field.value))
+                        ? String(discountValue(field.value))
+                        : ''
+                    }
+                    onChange={(event) => field.onChange(Number(event.currentTarget.value))}
+                    data={[
+                      { value: '', label: 'Custom', disabled: true },
+                      ...DISCOUNT_QUICK_SELECT.map((n) => ({ value: String(n), label: `${n}%` })),
+                    ]}
+                  />
+                </>
+              )}
+            />
+          </div>
+        </div>
+      ) : (
         <PriceInput name="price" />
-        {withDiscount && (
-          <Controller
-            control={control}
-            name="discount"
-            render={({ field, fieldState }) => (
-              <Group grow align="flex-start" gap="sm">
-                <NumberInput
-                  label="Discount (%)"
-                  min={0}
-                  max={100}
-                  step={0.1}
-                  decimalScale={2}
-                  allowNegative={false}
-                  clampBehavior="none"
-                  isAllowed={({ value }) => isAcceptedDiscount(value)}
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-                <NativeSelect
-                  label="Quick Select"
-                  value={
-                    DISCOUNT_QUICK_SELECT.includes(discountValue(field.value)) ? String(discountValue(field.value)) : ''
-                  }
-                  onChange={(event) => field.onChange(Number(event.currentTarget.value))}
-                  data={[
-                    { value: '', label: 'Custom', disabled: true },
-                    ...DISCOUNT_QUICK_SELECT.map((n) => ({ value: String(n), label: `${n}%` })),
-                  ]}
-                />
-              </Group>
-            )}
-          />
-        )}
-      </Group>
+      )}
     </FormSection>
   );
 }

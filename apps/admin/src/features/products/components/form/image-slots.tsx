@@ -55,7 +55,11 @@ export function ImageSlots({ order, slots, onChange, colors }: ImageSlotsProps) 
                 </Stack>
               ) : (
                 <Stack gap={4} align="center" justify="center" mih={96}>
-                  <PickImageButton label={`Upload image ${n}`} onPick={([picked]) => set(i, picked ?? null)} />
+                  <PickImageButton
+                    label={`Upload image ${n}`}
+                    shortText="Upload"
+                    onPick={([picked]) => set(i, picked ?? null)}
+                  />
                 </Stack>
               )}
             </Card>

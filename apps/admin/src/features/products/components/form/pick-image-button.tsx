@@ -9,6 +9,8 @@ export const ONLY_IMAGES = 'Only image files can be uploaded';
 interface PickImageButtonProps {
   /** The button's name, e.g. 'Upload image 3'. */
   label: string;
+  /** A shorter text to show than the label, where room is short (the label stays the button's name). */
+  shortText?: string;
   children?: ReactNode;
   multiple?: boolean;
   disabled?: boolean;
@@ -16,7 +18,14 @@ interface PickImageButtonProps {
 }
 
 /** A button that opens the file picker for images (image files only, spec 1 section 5). */
-export function PickImageButton({ label, children, multiple = false, disabled = false, onPick }: PickImageButtonProps) {
+export function PickImageButton({
+  label,
+  shortText,
+  children,
+  multiple = false,
+  disabled = false,
+  onPick,
+}: PickImageButtonProps) {
   const take = (picked: File | File[] | null) => {
     const files = picked === null ? [] : Array.isArray(picked) ? picked : [picked];
     if (files.some((f) => !isImageType(f.type))) {
@@ -36,7 +45,7 @@ export function PickImageButton({ label, children, multiple = false, disabled = 
           aria-label={children ? undefined : label}
           leftSection={<IconUpload size={14} aria-hidden="true" />}
         >
-          {children ?? label}
+          {children ?? shortText ?? label}
         </Button>
       )}
     </FileButton>
