@@ -14,7 +14,7 @@ import { MALFORMED_MULTIPART_MESSAGE } from '../src/plugins/uploads';
 import { createTestApp, type TestApp } from './helpers/app';
 import { addProduct, minimalFields, uploadedFiles } from './helpers/catalogue';
 import { png } from './helpers/images';
-import { createSessionToken, createUser } from './helpers/users';
+import { adminToken } from './helpers/users';
 
 /*
  * The examples of issue 9 ('Bad input must never be a 500'): text PostgreSQL cannot keep (NUL,
@@ -26,8 +26,7 @@ let t: TestApp;
 let token: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await createUser(t.database.db, { role: 'admin' });
-  token = (await createSessionToken(t.database.db, admin.id)).token;
+  token = await adminToken(t.database.db);
 });
 afterAll(() => t.close());
 

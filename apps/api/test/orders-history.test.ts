@@ -14,7 +14,7 @@ import { newId } from '../src/db/ids';
 import { orderStatusChanges } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { insertOrder, orderCall } from './helpers/orders';
-import { createSessionToken, createUser } from './helpers/users';
+import { adminToken } from './helpers/users';
 
 /*
  * Order lists carry each order's latest status change only; the whole history comes from
@@ -26,8 +26,7 @@ let token: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const admin = await createUser(t.database.db, { role: 'admin' });
-  token = (await createSessionToken(t.database.db, admin.id)).token;
+  token = await adminToken(t.database.db);
 });
 afterAll(() => t.close());
 

@@ -37,3 +37,9 @@ export async function createSessionToken(db: Db, userId: string, expiresAt = new
     .returning({ id: sessions.id });
   return { token, sessionId: (rows[0] as { id: string }).id };
 }
+
+/** A new admin's session token: the set-up of most route tests. */
+export async function adminToken(db: Db): Promise<string> {
+  const admin = await createUser(db, { role: 'admin' });
+  return (await createSessionToken(db, admin.id)).token;
+}
