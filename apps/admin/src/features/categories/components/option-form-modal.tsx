@@ -3,7 +3,6 @@ import { cleanEntries, optionSetSchema } from '@backroom/contract';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useFieldMessages } from '../hooks/use-field-messages';
-import classes from './catalogue-form.module.css';
 import { entryMessages, OrderedListEditor } from './ordered-list-editor';
 
 interface OptionFormModalProps {
@@ -56,7 +55,7 @@ function OptionForm({
   };
 
   return (
-    <form ref={formRef} className={classes.form} onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Stack>
         <TextInput
           label="Option name"

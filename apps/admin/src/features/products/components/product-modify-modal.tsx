@@ -25,7 +25,6 @@ import { notifyError } from '../../../lib/notify';
 import { productFormData, productQueryOptions, useUpdateProduct } from '../api';
 import { useDropMissingOptions, useOptionLists } from '../hooks/use-option-lists';
 import { ImageManager } from './form/image-manager';
-import classes from './form/product-form.module.css';
 import { ProductFormSections } from './form/product-form-sections';
 
 interface ProductModifyModalProps {
@@ -136,7 +135,7 @@ function ModifyProductForm({ product, onClose }: { product: Product; onClose: ()
 
   return (
     <FormProvider {...form}>
-      <form className={classes.form} onSubmit={submit} noValidate aria-label="Modify Product">
+      <form onSubmit={submit} noValidate aria-label="Modify Product">
         <Stack gap="xl">
           <ProductFormSections
             variant="modify"

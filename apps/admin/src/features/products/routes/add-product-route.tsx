@@ -18,7 +18,6 @@ import { useCategoryTree } from '../../categories/api';
 import { useCatalogueEvents } from '../../categories/hooks/use-catalogue-events';
 import { productFormData, useAddProduct } from '../api';
 import { ImageSlots } from '../components/form/image-slots';
-import classes from '../components/form/product-form.module.css';
 import { ProductFormSections } from '../components/form/product-form-sections';
 import { useDropMissingOptions } from '../hooks/use-option-lists';
 
@@ -46,16 +45,7 @@ export function AddProductRoute() {
     <Stack gap="lg">
       <ScreenTitle>Add New Product</ScreenTitle>
       <FormProvider {...form}>
-        <Paper
-          withBorder
-          p="lg"
-          radius="md"
-          component="form"
-          className={classes.form}
-          onSubmit={submit}
-          noValidate
-          aria-label="Add Product"
-        >
+        <Paper withBorder p="lg" radius="md" component="form" onSubmit={submit} noValidate aria-label="Add Product">
           <Stack gap="xl">
             <ProductFormSections
               variant="add"
