@@ -314,7 +314,9 @@ test('the out-of-stock popup lists a product made out of stock and opens it in t
     await entry.click();
     await expect(page).toHaveURL(new RegExp(`/list\\?edit=${product.id}$`));
     const modify = page.getByRole('dialog', { name: 'Modify Product' });
-    await expect(modify.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(product.name);
+    await expect(
+      modify.getByRole('region', { name: 'Basic Information' }).getByRole('textbox', { name: 'Name', exact: true }),
+    ).toHaveValue(product.name);
   } finally {
     await shop.pool.query('update products set out_of_stock = false where id = $1', [product.id]);
   }

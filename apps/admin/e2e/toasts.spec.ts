@@ -51,7 +51,10 @@ async function openModifyModal(page: Page): Promise<Locator> {
   const [product] = (await res.json()).products as Product[];
   await page.goto(`/list?edit=${(product as Product)._id}`);
   const modal = page.getByRole('dialog', { name: 'Modify Product' });
-  await expect(modal.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue((product as Product).name);
+  // The product's own Name: accessories have a Name each.
+  await expect(
+    modal.getByRole('region', { name: 'Basic Information' }).getByRole('textbox', { name: 'Name', exact: true }),
+  ).toHaveValue((product as Product).name);
   return modal;
 }
 

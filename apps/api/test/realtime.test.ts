@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createSessionToken, createUser } from './helpers/users';
@@ -85,6 +85,11 @@ describe('realtime', () => {
     other.to('admins').emit(EVENTS.newMessage, payload);
     expect(await received).toEqual(payload);
     expect(strayMessage).toBe(false);
+    // The adapter takes its LISTEN client from the pool in the background and releases only a
+    // client it holds: closed before it has one, the client would stay checked out and the pool's
+    // end() in afterAll would wait for ever (seen on a loaded machine).
+    const pubSub = (other.of('/').adapter as unknown as { client: { client?: unknown } }).client;
+    await vi.waitFor(() => expect(pubSub.client).toBeDefined(), { timeout: 10_000 });
     other.of('/').adapter.close();
   });
 

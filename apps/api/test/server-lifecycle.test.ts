@@ -87,7 +87,8 @@ async function stopPostmaster() {
 
 const api = (p: string, init?: RequestInit) => fetch(`http://127.0.0.1:${port}${p}`, init);
 
-describe('the server process', () => {
+// Two starts with a demo shop, a crash and a clean stop take 20-40 s on a busy 2-core machine.
+describe('the server process', { timeout: 120_000 }, () => {
   it('starts on a new folder with a demo shop and prints the address and the admin login', async () => {
     const server = await startServer();
     const out = server.output();
