@@ -3,14 +3,19 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
+import { adminRoutes } from './modules/admins/routes';
 import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { conversationRoutes } from './modules/conversations/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { emailRoutes } from './modules/emails/routes';
 import { healthRoutes } from './modules/health/routes';
 import { optionRoutes } from './modules/options/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
+import { settingRoutes } from './modules/settings/routes';
+import { userRoutes } from './modules/users/routes';
+import { wishlistRoutes } from './modules/wishlists/routes';
 import { adminStaticPlugin } from './plugins/admin-static';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
@@ -90,6 +95,11 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(optionRoutes);
   await app.register(orderRoutes);
   await app.register(dashboardRoutes);
+  await app.register(userRoutes);
+  await app.register(wishlistRoutes);
+  await app.register(adminRoutes);
+  await app.register(settingRoutes);
+  await app.register(emailRoutes);
 
   await app.register(adminStaticPlugin, { root: config.adminDist });
 

@@ -39,6 +39,12 @@ export const EVENTS = {
   productsUpdated: 'productsUpdated',
   /** To admins when an order's status changed or an order was deleted (payload { action, id }). */
   ordersUpdated: 'ordersUpdated',
+  /** To admins when users changed: a role, a deletion, a new or edited admin (payload { action, id }). */
+  usersUpdated: 'usersUpdated',
+  /** To admins when the visibility settings changed (payload { settings }). */
+  settingsUpdated: 'settingsUpdated',
+  /** To admins while a campaign sends (payload: the campaign's counts). */
+  campaignProgress: 'campaignProgress',
 } as const;
 
 /** Currency symbol shown before every amount. */

@@ -38,6 +38,34 @@ export const API_PATHS = {
   /** An order's status history, paged: GET /api/order/{id}/history?before=&limit=. */
   orderHistory: '/api/order/:id/history',
   dashboardSummary: '/api/dashboard/summary',
+  // Users (spec 2 section 7, and the paged calls of issue 10).
+  userAll: '/api/user/all',
+  /** The Users screen's tiles: GET, from the server's counters. */
+  userStats: '/api/user/stats',
+  userRole: '/api/user/role',
+  /** DELETE /api/user/{id}. */
+  user: '/api/user/:id',
+  /** A user's details: account, order figures, top 3 products. */
+  userSummary: '/api/user/:id/summary',
+  /** A user's orders, searchable and paged: undelivered first, then newest. */
+  userOrders: '/api/user/:id/orders',
+  /** The distinct addresses of a user's orders. */
+  userAddresses: '/api/user/:id/addresses',
+  userRegister: '/api/user/register',
+  wishlistUser: '/api/wishlist/user',
+  wishlistClear: '/api/wishlist/clear',
+  // Admin Management.
+  adminList: '/api/admin/list',
+  /** PUT: an admin's name and e-mail (the spec's edit button). */
+  admin: '/api/admin/:id',
+  settings: '/api/settings',
+  sendNewsletter: '/api/user/send-newsletter',
+  /** Campaigns with their sent / failed / pending counts, newest first. */
+  campaigns: '/api/campaigns',
+  /** One campaign and its rendered message. */
+  campaign: '/api/campaigns/:id',
+  /** Public: the link in every e-mail's footer and List-Unsubscribe header. */
+  unsubscribe: '/api/unsubscribe',
   /** Uploaded images, public: GET /uploads/{name}. */
   uploads: '/uploads',
 } as const;

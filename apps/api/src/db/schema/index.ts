@@ -1,5 +1,6 @@
 export * from './categories';
 export * from './conversations';
+export * from './emails';
 export * from './login-attempts';
 export * from './messages';
 export * from './options';
@@ -7,5 +8,8 @@ export * from './orders';
 export * from './products';
 export * from './secrets';
 export * from './sessions';
+export * from './settings';
 export * from './socket-io';
+export * from './user-order-stats';
 export * from './users';
+export * from './wishlists';

@@ -42,8 +42,11 @@ export const orders = pgTable(
   'orders',
   {
     id: idColumn(),
-    /** The customer; their orders go with their account. Null for a guest order. */
-    userId: idRef('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The customer. Null for a guest order, and once the account is deleted: the order stays
+     * as the shop's record with its address copy (docs/decisions/023-deleting-users.md).
+     */
+    userId: idRef('user_id').references(() => users.id, { onDelete: 'set null' }),
     items: jsonb('items').$type<StoredOrderItem[]>().notNull().default([]),
     /** The amount the storefront charged, or null: then the items' total counts. */
     amountCents: bigint('amount_cents', { mode: 'number' }),

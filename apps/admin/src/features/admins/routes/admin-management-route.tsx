@@ -1,10 +1,20 @@
-import { PlaceholderScreen } from '../../../components/placeholder-screen';
+import { Stack, Text } from '@mantine/core';
+import { ScreenTitle } from '../../../components/screen-title';
+import { UserNotifications } from '../../notifications/components/user-notifications';
+import { VisibilitySettings } from '../../settings/components/visibility-settings';
+import { AdminsSection } from '../components/admins-section';
 
+/** Admin Management (spec 2 section 2): admins, visibility settings, user notifications. */
 export function AdminManagementRoute() {
   return (
-    <PlaceholderScreen
-      title="Admin Management"
-      description="Administrator accounts and their permissions will appear here."
-    />
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <ScreenTitle>Admin Management</ScreenTitle>
+        <Text c="dimmed">Manage administrator accounts and permissions</Text>
+      </Stack>
+      <AdminsSection />
+      <VisibilitySettings />
+      <UserNotifications />
+    </Stack>
   );
 }

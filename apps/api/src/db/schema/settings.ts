@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, jsonb, pgTable, smallint, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The shop's visibility settings (spec 2 section 3, Settings): one row, id 1, made by the
+ * migration. Checked means visible on the admin's screen, so the lists hold what is hidden.
+ */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    hiddenCategories: jsonb('hidden_categories').$type<string[]>().notNull().default([]),
+    hiddenProductTags: jsonb('hidden_product_tags').$type<string[]>().notNull().default([]),
+    showSupportInOrders: boolean('show_support_in_orders').notNull().default(true),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('shop_settings_one_row_check', sql`${t.id} = 1`)],
+);
