@@ -39,3 +39,17 @@ export const emailSchema = textSchema({ error: 'is required' })
   .max(254, 'is too long')
   .toLowerCase()
   .pipe(z.email({ error: 'must be a valid email address' }));
+
+/** An optional query parameter; empty means not set. */
+export const queryParam = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** An optional whole-number query parameter from 1 to max; empty means not set. */
+export const wholeQueryParam = (max: number) =>
+  queryParam(
+    z.coerce
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(max, `must be at most ${max}`),
+  );

@@ -27,3 +27,4 @@ export * from './options';
 export * from './orders';
 export * from './products';
 export * from './routes';
+export * from './users';

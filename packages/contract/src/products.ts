@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectIdSchema, textSchema } from './common';
+import { objectIdSchema, queryParam, textSchema, wholeQueryParam } from './common';
 import {
   ACCESSORY_FLAGS,
   type AccessoryFlag,
@@ -230,32 +230,19 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** An optional query parameter; empty means not set. */
-const param = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
-
-/** An optional whole-number query parameter from 1 to max; empty means not set. */
-const wholeParam = (max: number) =>
-  param(
-    z.coerce
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(1, 'must be at least 1')
-      .max(max, `must be at most ${max}`),
-  );
-
 /**
  * GET /api/product/list. Without any parameter it answers every product, oldest first, as the
  * spec's call does. With any of them it filters, sorts and pages on the server.
  */
 export const productListQuerySchema = z.strictObject({
-  q: param(text(100)),
-  mainCategory: param(label),
-  subCategory: param(label),
-  subSubCategory: param(label),
-  status: param(z.enum(PRODUCT_TAGS, { error: `must be one of ${PRODUCT_TAGS.join(', ')}` })),
-  sort: param(z.enum(PRODUCT_SORTS, { error: `must be one of ${PRODUCT_SORTS.join(', ')}` })),
-  page: wholeParam(1_000_000),
-  pageSize: wholeParam(PRODUCT_LIMITS.maxPageSize),
+  q: queryParam(text(100)),
+  mainCategory: queryParam(label),
+  subCategory: queryParam(label),
+  subSubCategory: queryParam(label),
+  status: queryParam(z.enum(PRODUCT_TAGS, { error: `must be one of ${PRODUCT_TAGS.join(', ')}` })),
+  sort: queryParam(z.enum(PRODUCT_SORTS, { error: `must be one of ${PRODUCT_SORTS.join(', ')}` })),
+  page: wholeQueryParam(1_000_000),
+  pageSize: wholeQueryParam(PRODUCT_LIMITS.maxPageSize),
 });
 export type ProductListQuery = z.output<typeof productListQuerySchema>;
 
