@@ -47,7 +47,13 @@ export const emailCampaigns = pgTable(
   ],
 );
 
-/** One recipient of a campaign: sent at most once (unique per campaign and address). */
+/**
+ * One recipient of a campaign: sent at most once (unique per campaign and address). Status:
+ * pending -> sending (claimed by a sender; nothing the server would keep has left yet, so a dead
+ * sender's rows go back to pending) -> committing (the message's end is on its way: the server may
+ * keep it; a dead sender's rows become failed, never sent again) -> sent; or failed, or skipped
+ * (the customer unsubscribed). docs/decisions/026-email-campaigns.md.
+ */
 export const emailDeliveries = pgTable(
   'email_deliveries',
   {
@@ -61,12 +67,14 @@ export const emailDeliveries = pgTable(
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** The sender that claimed the row (its advisory lock tells whether it is still alive). */
+    claimedBy: integer('claimed_by'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    check('email_deliveries_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'skipped')`),
+    check('email_deliveries_status_check', sql`${t.status} in ('pending', 'sending', 'committing', 'sent', 'failed', 'skipped')`),
     uniqueIndex('email_deliveries_campaign_email_key').on(t.campaignId, t.email),
     index('email_deliveries_campaign_status_idx').on(t.campaignId, t.status),
   ],
