@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  draftForType,
+  escapeHtml,
+  hasLineBreak,
+  isHttpLink,
+  messageParagraphs,
+  NOTIFICATION_DEFAULTS,
+  NOTIFICATION_TYPES,
+} from './newsletter-text';
+
+describe('notification defaults', () => {
+  it('gives every type its own subject and message', () => {
+    const subjects = new Set(NOTIFICATION_TYPES.map((t) => NOTIFICATION_DEFAULTS[t].subject));
+    expect(subjects.size).toBe(NOTIFICATION_TYPES.length);
+    for (const type of NOTIFICATION_TYPES) {
+      expect(NOTIFICATION_DEFAULTS[type].subject.length).toBeGreaterThan(5);
+      expect(NOTIFICATION_DEFAULTS[type].message.length).toBeGreaterThan(20);
+      expect(hasLineBreak(NOTIFICATION_DEFAULTS[type].subject)).toBe(false);
+    }
+  });
+
+  it('never names the product or the shop', () => {
+    for (const type of NOTIFICATION_TYPES) {
+      const { subject, message } = NOTIFICATION_DEFAULTS[type];
+      expect(`${subject} ${message}`).not.toMatch(/backroom|\{|\}/i);
+    }
+  });
+
+  it('replaces untouched text when the type changes and keeps what the admin wrote', () => {
+    const start = NOTIFICATION_DEFAULTS.newProduct;
+    expect(draftForType('newProduct', 'comingSoon', start)).toEqual(NOTIFICATION_DEFAULTS.comingSoon);
+    expect(draftForType('newProduct', 'comingSoon', { subject: '', message: ' ' })).toEqual(
+      NOTIFICATION_DEFAULTS.comingSoon,
+    );
+    const own = { subject: 'Our summer sale', message: start.message };
+    expect(draftForType('newProduct', 'discountedProduct', own)).toEqual({
+      subject: 'Our summer sale',
+      message: NOTIFICATION_DEFAULTS.discountedProduct.message,
+    });
+  });
+});
+
+describe('isHttpLink', () => {
+  it.each([
+    ['https://shop.example.com/p/1', true],
+    ['http://localhost:3000/x?y=1', true],
+    ['  https://example.com  ', true],
+    ['javascript:alert(1)', false],
+    ['data:text/html,<b>x</b>', false],
+    ['mailto:a@example.com', false],
+    ['ftp://example.com/file', false],
+    ['//example.com', false],
+    ['example.com', false],
+    ['', false],
+  ])('%s -> %s', (value, expected) => {
+    expect(isHttpLink(value)).toBe(expected);
+  });
+});
+
+describe('hasLineBreak', () => {
+  it('finds CR and LF anywhere', () => {
+    expect(hasLineBreak('Hello')).toBe(false);
+    expect(hasLineBreak('Hello\r\nBcc: x@example.com')).toBe(true);
+    expect(hasLineBreak('Hello\nthere')).toBe(true);
+    expect(hasLineBreak('Hello\rthere')).toBe(true);
+  });
+});
+
+describe('messageParagraphs', () => {
+  it('splits on blank lines and keeps single line breaks inside a paragraph', () => {
+    expect(messageParagraphs('Hello\nthere\n\nSecond one\r\n\r\n\n\nThird  ')).toEqual([
+      ['Hello', 'there'],
+      ['Second one'],
+      ['Third'],
+    ]);
+  });
+
+  it('gives nothing for an empty message', () => {
+    expect(messageParagraphs(' \n\n ')).toEqual([]);
+  });
+});
+
+describe('escapeHtml', () => {
+  it('escapes markup and quotes', () => {
+    expect(escapeHtml(`<script>alert("x" & 'y')</script>`)).toBe(
+      '&lt;script&gt;alert(&quot;x&quot; &amp; &#39;y&#39;)&lt;/script&gt;',
+    );
+  });
+});
