@@ -118,3 +118,36 @@ describe('LOGIN_DEVICE_SECRET', () => {
     expect(() => loadConfig({ LOGIN_DEVICE_SECRET: 'short' })).toThrow(/LOGIN_DEVICE_SECRET: must be at least 32/);
   });
 });
+
+describe('e-mail', () => {
+  it('uses the database outbox, 20 messages a second and this server as the public address unless told', () => {
+    const c = loadConfig({ PORT: '4100' });
+    expect(c.mail).toEqual({ smtpUrl: undefined, from: 'no-reply@localhost', ratePerSecond: 20, retryDelayMs: 30_000 });
+    expect(c.publicUrl).toBe('http://localhost:4100');
+  });
+
+  it('reads an smtp:// or smtps:// server, the sender, the rate and the public address', () => {
+    const c = loadConfig({
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      MAIL_FROM: 'Shop <news@example.com>',
+      MAIL_RATE: '5',
+      MAIL_RETRY_DELAY: '2m',
+      PUBLIC_URL: 'https://shop.example.com/',
+    });
+    expect(c.mail).toEqual({
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      from: 'Shop <news@example.com>',
+      ratePerSecond: 5,
+      retryDelayMs: 120_000,
+    });
+    expect(c.publicUrl).toBe('https://shop.example.com');
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.smtpUrl).toBe('smtp://127.0.0.1:2525');
+  });
+
+  it('refuses other URLs, a sender over two lines and a rate of 0', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: must be an smtp/);
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL: must be an http/);
+    expect(() => loadConfig({ MAIL_FROM: 'a@example.com\r\nBcc: b@example.com' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_RATE: '0' })).toThrow(/MAIL_RATE/);
+  });
+});

@@ -119,6 +119,22 @@ const envSchema = z.object({
   S3_REGION: z.string().trim().default('us-east-1'),
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
+  // E-mail (docs/decisions/026-email-campaigns.md): unset SMTP_URL means the database outbox.
+  SMTP_URL: optional.pipe(
+    z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@host:587' })
+      .optional(),
+  ),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .default('no-reply@localhost')
+    .refine((v) => v !== '' && !/[\r\n]/.test(v), 'must be an address such as Shop <news@example.com>, on one line'),
+  MAIL_RATE: int(20),
+  MAIL_RETRY_DELAY: duration.default(30_000),
+  PUBLIC_URL: optional.pipe(
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://shop.example.com' }).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -152,6 +168,10 @@ export interface Config {
   uploads: { maxBytes: number; dir: string };
   /** An S3-compatible bucket for images instead of the local folder, when S3_BUCKET is set. */
   s3: S3Config | undefined;
+  /** Campaign e-mail: SMTP server (unset: the database outbox), sender, messages per second, first retry delay. */
+  mail: { smtpUrl: string | undefined; from: string; ratePerSecond: number; retryDelayMs: number };
+  /** Where customers reach the shop's server: absolute image and unsubscribe links in e-mails. */
+  publicUrl: string;
 }
 
 export interface S3Config {
@@ -212,5 +232,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
         }
       : undefined,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, ratePerSecond: e.MAIL_RATE, retryDelayMs: e.MAIL_RETRY_DELAY },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
   };
 }
