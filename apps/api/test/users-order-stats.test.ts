@@ -16,13 +16,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Figures {
+type Figures = {
   user_id: string;
   orders: string;
   delivered: string;
   total_cents: string;
   last_order_at: string | null;
-}
+};
 
 async function kept(): Promise<Figures[]> {
   const result = await t.database.db.execute<Figures>(sql`
