@@ -99,7 +99,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(wishlistRoutes);
   await app.register(adminRoutes);
   await app.register(settingRoutes);
-  await app.register(emailRoutes);
+  await app.register(emailRoutes, { databaseUrl: database.url });
 
   await app.register(adminStaticPlugin, { root: config.adminDist });
 

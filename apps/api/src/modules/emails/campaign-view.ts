@@ -1,0 +1,22 @@
+import type { Campaign, CampaignStatus, NewsletterAudience, NotificationType } from '@backroom/contract';
+import type { CampaignRow } from './repository';
+
+/** A campaign row as the API answers it, with pending = recipients - sent - failed - skipped. */
+export function toCampaign(row: CampaignRow): Campaign {
+  const done = row.sentCount + row.failedCount + row.skippedCount;
+  return {
+    _id: row.id,
+    notificationType: row.notificationType as NotificationType,
+    subject: row.subject,
+    audience: row.audience as NewsletterAudience,
+    status: row.status as CampaignStatus,
+    recipients: row.recipientCount,
+    sent: row.sentCount,
+    failed: row.failedCount,
+    skipped: row.skippedCount,
+    pending: Math.max(0, row.recipientCount - done),
+    createdByName: row.createdByName,
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PgBoss } from 'pg-boss';
+import type { Db } from '../../db/client';
+import { unfinishedCampaignIds } from './repository';
+import { CampaignSender, type SenderDeps } from './sender';
+
+/*
+ * The campaign jobs on pg-boss, in the same PostgreSQL (its own schema, pgboss): they survive a
+ * restart and any instance may run them. One job runs one campaign for a while; what is left (a
+ * slice that ended, retries due later) is queued again as a new job. At start, every unfinished
+ * campaign is queued once more, so one whose process died is taken up without waiting for its job
+ * to expire; two jobs on one campaign are harmless (deliveries are claimed row by row).
+ */
+
+export const CAMPAIGN_QUEUE = 'email-campaign';
+
+interface CampaignJob {
+  campaignId: string;
+}
+
+export class EmailQueue {
+  private boss: PgBoss | undefined;
+  readonly sender: CampaignSender;
+
+  constructor(private readonly deps: SenderDeps & { db: Db; log: FastifyBaseLogger }) {
+    this.sender = new CampaignSender(deps);
+  }
+
+  async start() {
+    const boss = new PgBoss({
+      connectionString: this.deps.databaseUrl,
+      max: 3,
+      schedule: false,
+      application_name: 'backroom-email-jobs',
+    });
+    boss.on('error', (err) => this.deps.log.error({ err }, 'e-mail job queue error'));
+    await boss.start();
+    this.boss = boss;
+    await boss.createQueue(CAMPAIGN_QUEUE, {
+      retryLimit: 10,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: 15 * 60,
+    });
+    await this.sender.start();
+    await boss.work<CampaignJob>(
+      CAMPAIGN_QUEUE,
+      { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 0.5 },
+      async ([job]) => {
+        if (job) await this.runJob(job.data.campaignId);
+      },
+    );
+    for (const id of await unfinishedCampaignIds(this.deps.db)) await this.enqueue(id);
+  }
+
+  private async runJob(campaignId: string) {
+    const outcome = await this.sender.run(campaignId);
+    if (outcome.again) await this.enqueue(campaignId, outcome.again);
+  }
+
+  /** Queues the campaign's sending, now or at a given time. */
+  async enqueue(campaignId: string, at?: Date) {
+    if (!this.boss) throw new Error('The e-mail job queue is not running');
+    const later = at && at.getTime() > Date.now() + 500;
+    await this.boss.send(CAMPAIGN_QUEUE, { campaignId }, later ? { startAfter: at } : {});
+  }
+
+  /** Lets running jobs finish the messages under way, then stops the queue and the sender. */
+  async stop() {
+    this.sender.abort();
+    await this.boss?.stop({ graceful: true, timeout: 15_000 });
+    this.boss = undefined;
+    await this.sender.close();
+  }
+}

@@ -1,0 +1,122 @@
+import {
+  CAMPAIGN_LIMITS,
+  type CampaignDetail,
+  type CampaignListQuery,
+  EVENTS,
+  MESSAGES,
+  type NewsletterRequestParsed,
+  type NotificationType,
+} from '@backroom/contract';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+import type { Realtime } from '../../plugins/realtime';
+import { findOrCreateSecret, findUserInfo } from '../auth/repository';
+import type { Principal } from '../auth/service';
+import { toCampaign } from './campaign-view';
+import type { EmailQueue } from './queue';
+import { personalise, renderMessage } from './render';
+import {
+  type CampaignRow,
+  countCustomers,
+  findCampaign,
+  insertCampaign,
+  insertSelectedDeliveries,
+  listCampaignPage,
+  productSnapshots,
+  setRecipientCount,
+  setUnsubscribed,
+} from './repository';
+import { newUnsubscribeSecret, UNSUBSCRIBE_SECRET_NAME, verifyUnsubscribeToken } from './unsubscribe-link';
+
+export interface EmailDeps {
+  db: Db;
+  queue: Pick<EmailQueue, 'enqueue'>;
+  config: Pick<Config, 'publicUrl'>;
+  realtime: Pick<Realtime, 'toAdmins'>;
+  log: { error(obj: unknown, msg: string): void };
+}
+
+/**
+ * POST /api/user/send-newsletter: records the campaign (the products as the catalogue has them
+ * now; the selected users' deliveries; for All Users only the count, the job adds the deliveries)
+ * and queues its sending. Nothing is sent here.
+ */
+export async function sendNewsletter(deps: EmailDeps, principal: Principal, body: NewsletterRequestParsed) {
+  const productIds = (body.productsData ?? []).map((p) => p._id);
+  const products = await productSnapshots(deps.db, productIds);
+  if (products.length < new Set(productIds).size) {
+    throw new HttpError(400, 'productsData: a chosen product no longer exists');
+  }
+  const admin = await findUserInfo(deps.db, principal.userId);
+  const campaign = await deps.db.transaction(async (tx) => {
+    const customers = body.audience === 'all' ? await countCustomers(tx) : 0;
+    if (body.audience === 'all' && customers === 0) throw new HttpError(400, 'audience: there are no customers yet');
+    const row = await insertCampaign(tx, {
+      notificationType: body.notificationType,
+      subject: body.subject,
+      message: body.message,
+      productLink: body.productLink,
+      products,
+      audience: body.audience,
+      createdBy: principal.userId,
+      createdByName: admin?.name ?? '',
+      recipientCount: customers,
+    });
+    if (body.audience === 'all') return row;
+    const n = await insertSelectedDeliveries(tx, row.id, body.recipients);
+    if (n === 0) throw new HttpError(400, `recipients: ${MESSAGES.selectAtLeastOneUser}`);
+    await setRecipientCount(tx, row.id, n);
+    return { ...row, recipientCount: n };
+  });
+  try {
+    await deps.queue.enqueue(campaign.id);
+  } catch (err) {
+    // Recorded all the same: every unfinished campaign is queued again when the app starts.
+    deps.log.error({ err, campaignId: campaign.id }, 'could not queue the campaign');
+  }
+  deps.realtime.toAdmins(EVENTS.campaignProgress, toCampaign(campaign));
+  return { campaignId: campaign.id, recipients: campaign.recipientCount };
+}
+
+export async function listCampaigns(db: Db, query: CampaignListQuery) {
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? CAMPAIGN_LIMITS.defaultPageSize;
+  const { rows, total } = await listCampaignPage(db, pageSize, (page - 1) * pageSize);
+  return { campaigns: rows.map(toCampaign), total, page, pageSize };
+}
+
+/** The campaign's message as its recipients see it, with a sample unsubscribe link. */
+export function renderCampaign(row: CampaignRow, publicUrl: string) {
+  const rendered = renderMessage(
+    {
+      notificationType: row.notificationType as NotificationType,
+      subject: row.subject,
+      message: row.message,
+      productLink: row.productLink,
+      products: row.products,
+    },
+    publicUrl,
+  );
+  return personalise(rendered, `${publicUrl}/api/unsubscribe?token=preview`);
+}
+
+export async function campaignDetail(deps: Pick<EmailDeps, 'db' | 'config'>, id: string): Promise<CampaignDetail> {
+  const row = await findCampaign(deps.db, id);
+  if (!row) throw new HttpError(404, 'Campaign not found');
+  return {
+    ...toCampaign(row),
+    message: row.message,
+    productLink: row.productLink,
+    products: row.products,
+    ...renderCampaign(row, deps.config.publicUrl),
+  };
+}
+
+/** The unsubscribe link: a valid token marks the customer unsubscribed (again is fine). */
+export async function unsubscribe(db: Db, token: string): Promise<void> {
+  const key = await findOrCreateSecret(db, UNSUBSCRIBE_SECRET_NAME, newUnsubscribeSecret());
+  const userId = verifyUnsubscribeToken(token, key);
+  if (!userId) throw new HttpError(400, 'token: this unsubscribe link is not valid');
+  if (!(await setUnsubscribed(db, userId))) throw new HttpError(404, 'token: this account no longer exists');
+}

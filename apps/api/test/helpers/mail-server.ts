@@ -1,0 +1,82 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer, type SMTPServerSession } from 'smtp-server';
+
+/** A message the test SMTP server accepted (answered 250). */
+export interface Received {
+  from: string;
+  to: string[];
+  raw: Buffer;
+  mail: ParsedMail;
+}
+
+/** What the server answers a message's RCPT TO or its end of data: undefined accepts it. */
+export type Answer = { code: number; message: string } | undefined;
+
+export interface MailServerOptions {
+  /** Decides each recipient (before DATA); may wait as long as it likes. */
+  onRecipient?: (address: string) => Promise<Answer> | Answer;
+  /** Decides each message once its data arrived. */
+  onMessage?: (to: string[], attempt: number) => Promise<Answer> | Answer;
+}
+
+export interface MailServer {
+  port: number;
+  url: string;
+  received: Received[];
+  /** Every message whose data arrived, accepted or not, by recipient. */
+  attempts: Map<string, number>;
+  options: MailServerOptions;
+  close(): Promise<void>;
+}
+
+function refusal(answer: NonNullable<Answer>): Error {
+  return Object.assign(new Error(answer.message), { responseCode: answer.code });
+}
+
+/** A real SMTP server (the smtp-server package) on a free port of 127.0.0.1, no TLS, no login. */
+export async function startMailServer(options: MailServerOptions = {}): Promise<MailServer> {
+  const received: Received[] = [];
+  const attempts = new Map<string, number>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    size: 5 * 1024 * 1024,
+    onRcptTo(address, _session: SMTPServerSession, callback) {
+      Promise.resolve(options.onRecipient?.(address.address))
+        .then((answer) => callback(answer ? refusal(answer) : undefined))
+        .catch(callback);
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', async () => {
+        try {
+          const to = session.envelope.rcptTo.map((r) => r.address);
+          const attempt = (attempts.get(to.join(',')) ?? 0) + 1;
+          attempts.set(to.join(','), attempt);
+          const answer = await options.onMessage?.(to, attempt);
+          if (answer) return callback(refusal(answer));
+          const raw = Buffer.concat(chunks);
+          const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          received.push({ from, to, raw, mail: await simpleParser(raw) });
+          callback();
+        } catch (err) {
+          callback(err as Error);
+        }
+      });
+    },
+  });
+  server.on('error', () => {});
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    attempts,
+    options,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
