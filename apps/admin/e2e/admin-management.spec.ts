@@ -1,0 +1,267 @@
+import AxeBuilder from '@axe-core/playwright';
+import { ADMIN_MESSAGES, MESSAGES, PASSWORD_POLICY_MESSAGE } from '@backroom/contract';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/*
+ * Admin Management's admin section and Visibility Settings (spec 2 section 2) against the real
+ * app. Every admin a test edits or demotes is one it made; the demo admin is never touched.
+ */
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const PASSWORD = 'Violet-Harbour-Lamp-42';
+
+async function openAdminManagement(page: Page) {
+  await page.goto('/admin-management');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Management' })).toBeVisible();
+  await expect(page.getByText('Manage administrator accounts and permissions')).toBeVisible();
+}
+
+const adminsSection = (page: Page) => page.getByRole('region', { name: 'Administrators' });
+const visibilitySection = (page: Page) => page.getByRole('region', { name: 'Visibility Settings' });
+
+/** Fills Add New Admin and answers the dialog. */
+async function fillNewAdmin(
+  page: Page,
+  values: { first: string; last: string; email: string; password: string; confirm: string },
+) {
+  const dialog = page.getByRole('dialog', { name: 'Add New Admin' });
+  await dialog.getByLabel('First Name').fill(values.first);
+  await dialog.getByLabel('Last Name').fill(values.last);
+  await dialog.getByLabel('Email').fill(values.email);
+  await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(values.password);
+  await dialog.getByLabel('Confirm Password').fill(values.confirm);
+  return dialog;
+}
+
+/** Makes an admin through the screen; answers its name and e-mail. */
+async function createAdmin(page: Page, first = 'Erin') {
+  const suffix = unique();
+  const last = `Tester${suffix}`;
+  const email = `erin.${suffix}@admins.example`;
+  await adminsSection(page).getByRole('button', { name: 'Add New Admin' }).click();
+  const dialog = await fillNewAdmin(page, { first, last, email, password: PASSWORD, confirm: PASSWORD });
+  await dialog.getByRole('button', { name: 'Create Admin' }).click();
+  await expect(page.getByText(MESSAGES.adminCreated)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  return { name: `${first} ${last}`, email };
+}
+
+test.describe('Admin Management: admins', () => {
+  test.beforeEach(async ({ page, login }) => {
+    await login(page);
+    await openAdminManagement(page);
+  });
+
+  test('lists the admins with Name, Email, Role and Joined Date', async ({ page, adminCredentials }) => {
+    const table = adminsSection(page).getByRole('table');
+    for (const header of ['Name', 'Email', 'Role', 'Joined Date', 'Actions']) {
+      await expect(table.getByRole('columnheader', { name: header })).toBeVisible();
+    }
+    const demo = table.getByRole('row').filter({ hasText: adminCredentials.email });
+    await expect(demo).toHaveCount(1);
+    await expect(demo.getByRole('cell').nth(2)).toHaveText('admin');
+    await expect(demo.getByRole('cell').nth(3)).toHaveText(/\d/);
+  });
+
+  test('Add New Admin: mismatching passwords send nothing, the policy is told first, then the admin is created', async ({
+    page,
+  }) => {
+    const suffix = unique();
+    const email = `new.${suffix}@admins.example`;
+    let registers = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/user/register')) registers += 1;
+    });
+
+    await adminsSection(page).getByRole('button', { name: 'Add New Admin' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Admin' });
+
+    // Every field required.
+    await dialog.getByRole('button', { name: 'Create Admin' }).click();
+    await expect(dialog.getByText('First Name is required')).toBeVisible();
+    await expect(dialog.getByText('Email is required')).toBeVisible();
+
+    // Passwords that differ: 'Passwords do not match', nothing sent.
+    await fillNewAdmin(page, {
+      first: 'Nova',
+      last: `Admin${suffix}`,
+      email,
+      password: PASSWORD,
+      confirm: `${PASSWORD}-typo`,
+    });
+    await dialog.getByRole('button', { name: 'Create Admin' }).click();
+    await expect(dialog.getByText(MESSAGES.passwordsDoNotMatch)).toBeVisible();
+
+    // A common password: the policy's message, before sending.
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill('password1234');
+    await dialog.getByLabel('Confirm Password').fill('password1234');
+    await dialog.getByRole('button', { name: 'Create Admin' }).click();
+    await expect(dialog.getByText(`Password ${PASSWORD_POLICY_MESSAGE}`)).toBeVisible();
+
+    // A bad e-mail.
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await expect(dialog.getByText('Email must be a valid email address')).toBeVisible();
+    expect(registers).toBe(0);
+
+    // Matching, valid: created, the dialog closes and the admin is in the table.
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
+    await dialog.getByLabel('Confirm Password').fill(PASSWORD);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/user/register'));
+    await dialog.getByRole('button', { name: 'Create Admin' }).click();
+    const request = (await answer).request();
+    expect(request.postDataJSON()).toEqual({ name: `Nova Admin${suffix}`, email, password: PASSWORD, role: 'admin' });
+    await expect(page.getByText(MESSAGES.adminCreated)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    const row = adminsSection(page).getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText(`Nova Admin${suffix}`);
+    expect(registers).toBe(1);
+
+    // The same e-mail again: the server's 409 message.
+    await adminsSection(page).getByRole('button', { name: 'Add New Admin' }).click();
+    await fillNewAdmin(page, { first: 'Nova', last: 'Again', email, password: PASSWORD, confirm: PASSWORD });
+    await dialog.getByRole('button', { name: 'Create Admin' }).click();
+    await expect(page.getByText(ADMIN_MESSAGES.emailTaken)).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test("the edit button changes an admin's name", async ({ page }) => {
+    const admin = await createAdmin(page, 'Edith');
+    await adminsSection(page)
+      .getByRole('button', { name: `Edit ${admin.name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Admin' });
+    await expect(dialog.getByLabel('Name')).toHaveValue(admin.name);
+    await expect(dialog.getByLabel('Email')).toHaveValue(admin.email);
+    await dialog.getByLabel('Name').fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Name is required')).toBeVisible();
+    const renamed = `${admin.name} Renamed`;
+    await dialog.getByLabel('Name').fill(renamed);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(ADMIN_MESSAGES.adminUpdated)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(adminsSection(page).getByRole('row').filter({ hasText: admin.email })).toContainText(renamed);
+    await page.reload();
+    await expect(adminsSection(page).getByRole('row').filter({ hasText: admin.email })).toContainText(renamed);
+  });
+
+  test('Remove Admin asks first, then makes the admin a user and takes them off the table', async ({ page }) => {
+    const admin = await createAdmin(page, 'Remy');
+    const row = () => adminsSection(page).getByRole('row').filter({ hasText: admin.email });
+    await expect(row()).toHaveCount(1);
+
+    await adminsSection(page)
+      .getByRole('button', { name: `Remove admin ${admin.name}` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Remove Admin' });
+    await expect(dialog).toContainText(admin.name);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row()).toHaveCount(1);
+
+    await adminsSection(page)
+      .getByRole('button', { name: `Remove admin ${admin.name}` })
+      .click();
+    await dialog.getByRole('button', { name: 'Remove Admin' }).click();
+    await expect(page.getByText(MESSAGES.roleUpdated('user'))).toBeVisible();
+    await expect(row()).toHaveCount(0);
+  });
+});
+
+test.describe('Admin Management: visibility settings', () => {
+  test.beforeEach(async ({ page, login }) => {
+    await login(page);
+    await openAdminManagement(page);
+  });
+
+  test('a checkbox is saved at once and kept after a reload', async ({ page }) => {
+    const section = visibilitySection(page);
+    const vaulted = section.getByRole('checkbox', { name: 'Vaulted' });
+    const figures = section.getByRole('checkbox', { name: 'Figures' });
+    await expect(vaulted).toBeChecked();
+    await expect(figures).toBeChecked();
+    await expect(section.getByRole('checkbox', { name: /Contact Support/ })).toBeChecked();
+
+    const put = page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.request().method() === 'PUT');
+    await vaulted.uncheck();
+    const body = (await put).request().postDataJSON();
+    expect(body).toMatchObject({ hiddenProductTags: ['vaulted'], hiddenCategories: [], showSupportInOrders: true });
+    await expect(page.getByText(MESSAGES.visibilityUpdated).first()).toBeVisible();
+
+    const second = page.waitForResponse((r) => r.url().endsWith('/api/settings') && r.request().method() === 'PUT');
+    await figures.uncheck();
+    expect((await second).status()).toBe(200);
+    await expect(figures).not.toBeChecked();
+
+    await page.reload();
+    await expect(visibilitySection(page).getByRole('checkbox', { name: 'Vaulted' })).not.toBeChecked();
+    await expect(visibilitySection(page).getByRole('checkbox', { name: 'Figures' })).not.toBeChecked();
+
+    // Put back for the other tests.
+    await visibilitySection(page).getByRole('checkbox', { name: 'Vaulted' }).check();
+    await visibilitySection(page).getByRole('checkbox', { name: 'Figures' }).check();
+    await page.reload();
+    await expect(visibilitySection(page).getByRole('checkbox', { name: 'Vaulted' })).toBeChecked();
+    await expect(visibilitySection(page).getByRole('checkbox', { name: 'Figures' })).toBeChecked();
+  });
+
+  test("another admin's change shows on an open screen", async ({ page, browser, adminCredentials }) => {
+    const other = await browser.newPage();
+    await other.goto('/login');
+    await other.getByLabel('Email').fill(adminCredentials.email);
+    await other.getByRole('textbox', { name: 'Password', exact: true }).fill(adminCredentials.password);
+    await other.getByRole('button', { name: 'Login' }).click();
+    await expect(other.getByRole('button', { name: 'Logout' })).toBeVisible();
+    await openAdminManagement(other);
+
+    const mine = visibilitySection(page).getByRole('checkbox', { name: 'Limited Edition' });
+    await expect(mine).toBeChecked();
+    await visibilitySection(other).getByRole('checkbox', { name: 'Limited Edition' }).uncheck();
+    await expect(mine).not.toBeChecked();
+    await visibilitySection(other).getByRole('checkbox', { name: 'Limited Edition' }).check();
+    await expect(mine).toBeChecked();
+    await other.close();
+  });
+});
+
+for (const width of [375, 768, 1440]) {
+  test(`Admin Management at ${width} px: no sideways scroll, actions on screen, no serious axe issue`, async ({
+    page,
+    login,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    await login(page);
+    await openAdminManagement(page);
+    await expect(
+      adminsSection(page)
+        .getByRole('button', { name: /^Edit / })
+        .first(),
+    ).toBeVisible();
+    await expect(visibilitySection(page).getByRole('checkbox', { name: 'Vaulted' })).toBeVisible();
+    const overflow = await page.evaluate(() => ({
+      scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+      innerWidth: window.innerWidth,
+    }));
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.innerWidth);
+    for (const button of await adminsSection(page).getByRole('button').all()) {
+      if (!(await button.isVisible())) continue;
+      const box = await button.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    }
+    await adminsSection(page).getByRole('button', { name: 'Add New Admin' }).click();
+    await expect(page.getByRole('dialog', { name: 'Add New Admin' })).toBeVisible();
+    const violations = (await new AxeBuilder({ page }).analyze()).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+    expect(violations).toEqual([]);
+    await page.getByRole('dialog', { name: 'Add New Admin' }).getByRole('button', { name: 'Cancel' }).click();
+    const closed = (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(closed.map((v) => v.id)).toEqual([]);
+  });
+}

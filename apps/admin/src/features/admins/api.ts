@@ -1,0 +1,121 @@
+import {
+  ADMIN_MESSAGES,
+  API_PATHS,
+  adminListResponseSchema,
+  adminPath,
+  EVENTS,
+  MESSAGES,
+  type RegisterAdminRequest,
+  registerAdminResponseSchema,
+  type UpdateAdminRequest,
+  updateAdminResponseSchema,
+  userRoleRequestSchema,
+  userRoleResponseSchema,
+} from '@backroom/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiRequest } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { onAdminBroadcasts } from '../../lib/socket';
+
+export const adminKeys = {
+  all: ['admins'] as const,
+  list: () => [...adminKeys.all, 'list'] as const,
+};
+
+/** A refused token ends the session with its own message (the api client's rule): no second toast. */
+const endsSession = (error: unknown) => error instanceof ApiError && error.endsSession;
+
+/** GET /api/admin/list. A failure is only logged (spec 2 section 8); the table shows it in place. */
+export const adminListQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.list(),
+    queryFn: async ({ signal }) => {
+      try {
+        return (await apiRequest(API_PATHS.adminList, { schema: adminListResponseSchema, signal })).admins;
+      } catch (error) {
+        if (!signal.aborted) console.error(MESSAGES.fetchAdminsFailed, error);
+        throw error;
+      }
+    },
+  });
+
+export function useAdminList() {
+  return useQuery(adminListQueryOptions());
+}
+
+/** Follows usersUpdated (a new, edited, promoted, demoted or deleted account) from any admin. */
+export function useAdminEvents(): void {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onAdminBroadcasts([EVENTS.usersUpdated], () => {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      }),
+    [queryClient],
+  );
+}
+
+/** POST /api/user/register: 'New admin user created successfully', else the server's message or 'Failed to create admin user'. */
+export function useCreateAdmin({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RegisterAdminRequest) =>
+      apiRequest(API_PATHS.userRegister, { method: 'POST', body: request, schema: registerAdminResponseSchema }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      notifySuccess(MESSAGES.adminCreated);
+      onSuccess?.();
+    },
+    onError: (error) => {
+      if (endsSession(error)) return;
+      notifyError(error instanceof ApiError && error.serverMessage ? error.serverMessage : MESSAGES.createAdminFailed);
+    },
+  });
+}
+
+/** PUT /api/admin/{id}: the edit button's call, an admin's name and e-mail. */
+export function useUpdateAdmin({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: UpdateAdminRequest & { id: string }) =>
+      apiRequest(adminPath(id), { method: 'PUT', body, schema: updateAdminResponseSchema }),
+    onSuccess: ({ message }) => {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      notifySuccess(message);
+      onSuccess?.();
+    },
+    onError: (error) => {
+      if (endsSession(error)) return;
+      notifyError(errorMessage(error, ADMIN_MESSAGES.updateAdminFailed));
+    },
+  });
+}
+
+/**
+ * Remove admin: POST /api/user/role with role 'user' (the Users screen's call). Its guard rails
+ * (not oneself, never the last admin) answer 409 with a message, shown as it is.
+ */
+export function useRemoveAdmin({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      apiRequest(API_PATHS.userRole, {
+        method: 'POST',
+        body: userRoleRequestSchema.parse({ userId, role: 'user' }),
+        schema: userRoleResponseSchema,
+      }),
+    onSuccess: ({ message }) => {
+      // The Users screen's lists change too.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      notifySuccess(message);
+      onSuccess?.();
+    },
+    onError: (error) => {
+      if (endsSession(error)) return;
+      notifyError(errorMessage(error, MESSAGES.updateRoleFailed));
+    },
+  });
+}

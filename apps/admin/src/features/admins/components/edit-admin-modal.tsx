@@ -1,0 +1,56 @@
+import { type Admin, type EditAdminFormValues, editAdminFormSchema } from '@backroom/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { OrderDialog } from '../../orders/components/order-dialog';
+import { useUpdateAdmin } from '../api';
+
+/** The edit button's dialog (docs/decisions/024-admin-accounts.md): an admin's name and e-mail. */
+export function EditAdminModal({ admin, onClose }: { admin: Admin | null; onClose: () => void }) {
+  return (
+    <OrderDialog opened={admin !== null} onClose={onClose} title="Edit Admin">
+      {admin && <EditAdminForm key={admin._id} admin={admin} onDone={onClose} />}
+    </OrderDialog>
+  );
+}
+
+function EditAdminForm({ admin, onDone }: { admin: Admin; onDone: () => void }) {
+  const form = useForm<EditAdminFormValues, unknown, z.output<typeof editAdminFormSchema>>({
+    resolver: zodResolver(editAdminFormSchema),
+    defaultValues: { name: admin.name, email: admin.email },
+  });
+  const update = useUpdateAdmin({ onSuccess: onDone });
+  const { errors } = form.formState;
+  const submit = form.handleSubmit((values) => update.mutate({ id: admin._id, ...values }));
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack>
+        <TextInput label="Name" withAsterisk data-autofocus error={errors.name?.message} {...form.register('name')} />
+        <TextInput
+          label="Email"
+          type="email"
+          withAsterisk
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

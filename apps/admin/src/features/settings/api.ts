@@ -1,0 +1,111 @@
+import {
+  API_PATHS,
+  EVENTS,
+  MESSAGES,
+  type SettingsUpdatedEvent,
+  settingsResponseSchema,
+  type UpdateSettingsRequest,
+  updateSettingsResponseSchema,
+  type VisibilitySettings,
+} from '@backroom/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { apiRequest } from '../../lib/api-client';
+import { ApiError, errorMessage } from '../../lib/api-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { connectSocket, onAdminBroadcasts } from '../../lib/socket';
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  visibility: () => [...settingsKeys.all, 'visibility'] as const,
+};
+
+export const visibilitySettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: settingsKeys.visibility(),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(API_PATHS.settings, { schema: settingsResponseSchema, signal })).settings,
+  });
+
+/** The state a PUT sends: the whole settings, without the version. */
+export type VisibilityValues = Omit<VisibilitySettings, 'updatedAt'>;
+
+const newer = (a: VisibilitySettings, b: VisibilitySettings | undefined) =>
+  !b || Date.parse(a.updatedAt) > Date.parse(b.updatedAt);
+
+/**
+ * The Visibility Settings editor (docs/decisions/025-visibility-settings.md). The screen shows the
+ * admin's latest choice at once; each change is sent (PUT /api/settings, the whole state with the
+ * version it was made on), one at a time: changes made while one is on its way go in the next.
+ * Another admin's change arrives over the socket (settingsUpdated) and is shown; a change made on
+ * settings that changed meanwhile is refused by the server (409), said in a toast, and the screen
+ * shows the latest settings.
+ */
+export function useVisibilitySettings() {
+  const queryClient = useQueryClient();
+  const query = useQuery(visibilitySettingsQueryOptions());
+  const server = query.data;
+  // What the admin chose and the server has not confirmed yet.
+  const [pending, setPending] = useState<VisibilityValues | null>(null);
+  const save = useMutation({
+    mutationFn: (body: UpdateSettingsRequest) =>
+      apiRequest(API_PATHS.settings, { method: 'PUT', body, schema: updateSettingsResponseSchema }),
+  });
+  const { mutate, isPending } = save;
+
+  useEffect(() => {
+    // After a (re)join, what may have been missed is read again.
+    const off = onAdminBroadcasts([], () => {
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.visibility() });
+    });
+    const socket = connectSocket();
+    const onUpdated = ({ settings }: SettingsUpdatedEvent) => {
+      const current = queryClient.getQueryData<VisibilitySettings>(settingsKeys.visibility());
+      if (newer(settings, current)) queryClient.setQueryData(settingsKeys.visibility(), settings);
+    };
+    socket.on(EVENTS.settingsUpdated, onUpdated);
+    return () => {
+      off();
+      socket.off(EVENTS.settingsUpdated, onUpdated);
+    };
+  }, [queryClient]);
+
+  useEffect(() => {
+    if (!pending || isPending || !server) return;
+    const sent = pending;
+    mutate(
+      { ...sent, updatedAt: server.updatedAt },
+      {
+        onSuccess: ({ message, settings }) => {
+          const current = queryClient.getQueryData<VisibilitySettings>(settingsKeys.visibility());
+          if (newer(settings, current) || current?.updatedAt === settings.updatedAt) {
+            queryClient.setQueryData(settingsKeys.visibility(), settings);
+          }
+          setPending((latest) => (latest === sent ? null : latest));
+          notifySuccess(message);
+        },
+        onError: (error) => {
+          setPending(null);
+          void queryClient.invalidateQueries({ queryKey: settingsKeys.visibility() });
+          if (error instanceof ApiError && error.endsSession) return;
+          notifyError(errorMessage(error, MESSAGES.updateVisibilityFailed));
+        },
+      },
+    );
+  }, [pending, isPending, server, mutate, queryClient]);
+
+  const shown: VisibilityValues | undefined = pending ?? server;
+  const change = useCallback(
+    (update: (values: VisibilityValues) => VisibilityValues) => {
+      setPending((latest) => {
+        const base = latest ?? queryClient.getQueryData<VisibilitySettings>(settingsKeys.visibility());
+        if (!base) return latest;
+        const { hiddenCategories, hiddenProductTags, showSupportInOrders } = base;
+        return update({ hiddenCategories, hiddenProductTags, showSupportInOrders });
+      });
+    },
+    [queryClient],
+  );
+
+  return { query, shown, change, saving: isPending || pending !== null };
+}
