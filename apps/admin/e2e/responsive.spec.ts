@@ -182,7 +182,21 @@ const SCREENS: ScreenCheck[] = [
     ],
   },
   { name: 'Users', open: placeholder('/users', 'Users'), actions: () => [] },
-  { name: 'Admin Management', open: placeholder('/admin-management', 'Admin Management'), actions: () => [] },
+  {
+    name: 'Admin Management',
+    open: async (page) => {
+      await goto(page, '/admin-management', 'Admin Management');
+      await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: 'Vaulted' })).toBeVisible();
+      return undefined;
+    },
+    actions: (s) => [
+      s.getByRole('button', { name: 'Add New Admin' }),
+      s.getByRole('button', { name: /^Edit / }),
+      s.getByRole('button', { name: /^Remove admin / }),
+      s.getByRole('region', { name: 'Visibility Settings' }).getByRole('checkbox'),
+    ],
+  },
   { name: 'Discounts', open: placeholder('/discounts', 'Discount Codes'), actions: () => [] },
   { name: 'Bundle Sale', open: placeholder('/bundle-sale', 'Bundle Sales'), actions: () => [] },
   { name: 'Messages', open: placeholder('/messages', 'Messages'), actions: () => [] },
