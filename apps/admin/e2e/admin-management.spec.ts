@@ -208,6 +208,24 @@ test.describe('Admin Management: visibility settings', () => {
     await expect(visibilitySection(page).getByRole('checkbox', { name: 'Figures' })).toBeChecked();
   });
 
+  test("a change the server does not take says 'Failed to update visibility settings' and is undone", async ({
+    page,
+  }) => {
+    // The connection fails as the PUT leaves: the server never answers.
+    await page.route('**/api/settings', (route) =>
+      route.request().method() === 'PUT' ? route.abort('connectionrefused') : route.continue(),
+    );
+    const bestseller = visibilitySection(page).getByRole('checkbox', { name: 'Bestseller' });
+    await expect(bestseller).toBeChecked();
+    const refused = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/settings'));
+    // click, not uncheck: the box is back before Playwright could look at it.
+    await bestseller.click();
+    await refused;
+    await expect(page.getByText(MESSAGES.updateVisibilityFailed)).toBeVisible();
+    await expect(bestseller).toBeChecked();
+    await page.unroute('**/api/settings');
+  });
+
   test("another admin's change shows on an open screen", async ({ page, browser, adminCredentials }) => {
     const other = await browser.newPage();
     await other.goto('/login');

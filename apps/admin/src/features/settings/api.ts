@@ -11,9 +11,10 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { ApiError, errorMessage } from '../../lib/api-error';
+import { ApiError } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { connectSocket, onAdminBroadcasts } from '../../lib/socket';
+import { serverMessageOr } from '../admins/api';
 
 export const settingsKeys = {
   all: ['settings'] as const,
@@ -88,7 +89,7 @@ export function useVisibilitySettings() {
           setPending(null);
           void queryClient.invalidateQueries({ queryKey: settingsKeys.visibility() });
           if (error instanceof ApiError && error.endsSession) return;
-          notifyError(errorMessage(error, MESSAGES.updateVisibilityFailed));
+          notifyError(serverMessageOr(error, MESSAGES.updateVisibilityFailed));
         },
       },
     );
