@@ -168,6 +168,18 @@ describe('PUT /api/settings', () => {
     expect(await current()).toMatchObject({ hiddenCategories: ['Figures'], hiddenProductTags: ['vaulted'] });
   });
 
+  it('answers any other well-formed version with 409, however far off', async () => {
+    for (const updatedAt of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59.999999Z', '2026-11-24T16:00:00.123456Z']) {
+      const res = await call('PUT', { ...reset, updatedAt });
+      expect(res.statusCode, updatedAt).toBe(409);
+    }
+    const impossible = await call('PUT', { ...reset, updatedAt: '2026-02-30T12:00:00Z' });
+    expect(impossible.statusCode).toBe(400);
+    expect(impossible.json().message).toMatch(/^updatedAt: /);
+    const exact = await current();
+    expect((await call('PUT', { ...reset, updatedAt: exact.updatedAt })).statusCode).toBe(200);
+  });
+
   it('gives each write a new, increasing version, even many at once; exactly one of simultaneous versioned writes wins', async () => {
     const seen = await current();
     const results = await Promise.all(

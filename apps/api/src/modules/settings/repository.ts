@@ -44,7 +44,8 @@ export async function writeSettings(
       and(
         eq(shopSettings.id, 1),
         expected
-          ? sql`date_trunc('milliseconds', ${shopSettings.updatedAt}) = ${expected.toISOString()}::timestamptz`
+          ? // Compared as text, so any version a client sends (even year 0000) is only ever unequal.
+            sql`to_char(${shopSettings.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') = ${expected.toISOString()}`
           : undefined,
       ),
     )
