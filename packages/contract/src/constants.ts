@@ -45,6 +45,8 @@ export const EVENTS = {
   settingsUpdated: 'settingsUpdated',
   /** To admins while a campaign sends (payload: the campaign's counts). */
   campaignProgress: 'campaignProgress',
+  /** To admins when a discount code was created, changed, deleted or used (payload { action, code }). */
+  discountsUpdated: 'discountsUpdated',
 } as const;
 
 /** Currency symbol shown before every amount. */

@@ -74,6 +74,16 @@ export const MESSAGES = {
   noUserOrders: 'No orders found for this user.',
   noWishlistItems: 'No items in wishlist.',
   noOrdersYet: 'No orders yet',
+  // Discount codes (spec 2 section 8).
+  fetchDiscountsFailed: 'Failed to fetch discount codes',
+  createDiscountFailed: 'Failed to create discount code',
+  deleteDiscountFailed: 'Failed to delete discount code',
+  updateDiscountFailed: 'Failed to update discount code',
+  discountCreated: 'Discount code created successfully',
+  discountDeleted: 'Discount code deleted successfully',
+  discountUpdated: 'Discount code updated successfully',
+  codeCopied: 'Code copied!',
+  copyFailed: 'Failed to copy',
   loading: 'Loading...',
   sending: 'Sending...',
 } as const;

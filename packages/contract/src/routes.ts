@@ -66,6 +66,11 @@ export const API_PATHS = {
   campaign: '/api/campaigns/:id',
   /** Public: the link in every e-mail's footer and List-Unsubscribe header. */
   unsubscribe: '/api/unsubscribe',
+  // Discount codes (spec 2 section 7).
+  discountList: '/api/discounts/list',
+  discountCreate: '/api/discounts/create',
+  /** PUT and DELETE /api/discounts/{code}. */
+  discount: '/api/discounts/:code',
   /** Uploaded images, public: GET /uploads/{name}. */
   uploads: '/uploads',
 } as const;
