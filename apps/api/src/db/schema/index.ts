@@ -1,5 +1,6 @@
 export * from './categories';
 export * from './conversations';
+export * from './discounts';
 export * from './emails';
 export * from './login-attempts';
 export * from './messages';
