@@ -151,3 +151,16 @@ describe('e-mail', () => {
     expect(() => loadConfig({ MAIL_RATE: '0' })).toThrow(/MAIL_RATE/);
   });
 });
+
+describe('SHOP_TIMEZONE', () => {
+  it('is UTC unless told, and takes IANA names in their own spelling', () => {
+    expect(loadConfig({}).shopTimeZone).toBe('UTC');
+    expect(loadConfig({ SHOP_TIMEZONE: '' }).shopTimeZone).toBe('UTC');
+    expect(loadConfig({ SHOP_TIMEZONE: 'Pacific/Auckland' }).shopTimeZone).toBe('Pacific/Auckland');
+    expect(loadConfig({ SHOP_TIMEZONE: ' europe/paris ' }).shopTimeZone).toBe('Europe/Paris');
+  });
+
+  it('stops the start on a name the runtime does not know', () => {
+    expect(() => loadConfig({ SHOP_TIMEZONE: 'Mars/Olympus' })).toThrow(/SHOP_TIMEZONE: must be an IANA time zone/);
+  });
+});

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_UPLOAD_MAX_BYTES } from '@backroom/contract';
+import { DEFAULT_UPLOAD_MAX_BYTES, isTimeZone } from '@backroom/contract';
 import { z } from 'zod';
 
 /** '12h', '30m', '90s', '2d' or a plain number of seconds, as milliseconds. */
@@ -133,8 +133,19 @@ const envSchema = z.object({
   MAIL_RATE: int(20),
   MAIL_RETRY_DELAY: duration.default(30_000),
   PUBLIC_URL: optional.pipe(
-    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://shop.example.com' }).optional(),
+    z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://shop.example.com' })
+      .optional(),
   ),
+  // Discount codes' calendar days (docs/decisions/027-discount-codes.md).
+  SHOP_TIMEZONE: z
+    .string()
+    .trim()
+    .transform((v) => v || 'UTC')
+    .default('UTC')
+    .refine(isTimeZone, 'must be an IANA time zone such as UTC, Europe/Paris or America/New_York')
+    // The zone's own spelling ('europe/paris' is Europe/Paris).
+    .transform((v) => new Intl.DateTimeFormat('en-US', { timeZone: v }).resolvedOptions().timeZone),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -172,6 +183,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; ratePerSecond: number; retryDelayMs: number };
   /** Where customers reach the shop's server: absolute image and unsubscribe links in e-mails. */
   publicUrl: string;
+  /** The shop's IANA time zone: discount codes' start and end dates are calendar days there. */
+  shopTimeZone: string;
 }
 
 export interface S3Config {
@@ -234,5 +247,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, ratePerSecond: e.MAIL_RATE, retryDelayMs: e.MAIL_RETRY_DELAY },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    shopTimeZone: e.SHOP_TIMEZONE,
   };
 }
