@@ -1,10 +1,21 @@
 import { type AddAdminFormValues, addAdminFormSchema, registerAdminRequest } from '@backroom/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { OrderDialog } from '../../orders/components/order-dialog';
 import { useCreateAdmin } from '../api';
+import { AdminForm, EmailField } from './admin-form';
+
+const PASSWORD_FIELDS = [
+  {
+    name: 'password',
+    label: 'Password',
+    toggle: 'Show password',
+    description: 'At least 12 characters, not a commonly used password',
+  },
+  { name: 'confirmPassword', label: 'Confirm Password', toggle: 'Show confirmation', description: undefined },
+] as const;
 
 const empty: AddAdminFormValues = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
@@ -31,70 +42,39 @@ function AddAdminForm({ onDone }: { onDone: () => void }) {
   const create = useCreateAdmin({ onSuccess: onDone });
   const { errors } = form.formState;
   const submit = form.handleSubmit((values) => create.mutate(registerAdminRequest(values)));
-  const passwordProps = {
-    visibilityToggleButtonProps: { 'aria-label': 'Show password' },
-    autoComplete: 'new-password',
-  };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack>
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            label="First Name"
-            withAsterisk
-            autoComplete="off"
-            data-autofocus
-            error={errors.firstName?.message}
-            {...form.register('firstName')}
-          />
-          <TextInput
-            label="Last Name"
-            withAsterisk
-            autoComplete="off"
-            error={errors.lastName?.message}
-            {...form.register('lastName')}
-          />
-        </SimpleGrid>
+    <AdminForm onSubmit={submit} onCancel={onDone} submitLabel="Create Admin" submitting={create.isPending}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput
-          label="Email"
-          type="email"
+          label="First Name"
           withAsterisk
           autoComplete="off"
-          error={errors.email?.message}
-          {...form.register('email')}
+          data-autofocus
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
         />
-        <PasswordInput
-          label="Password"
+        <TextInput
+          label="Last Name"
           withAsterisk
-          description="At least 12 characters, not a commonly used password"
-          error={errors.password?.message}
-          {...passwordProps}
-          {...form.register('password')}
+          autoComplete="off"
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
         />
+      </SimpleGrid>
+      <EmailField error={errors.email?.message} {...form.register('email')} />
+      {PASSWORD_FIELDS.map(({ name, label, toggle, description }) => (
         <PasswordInput
-          label="Confirm Password"
+          key={name}
+          label={label}
           withAsterisk
-          error={errors.confirmPassword?.message}
-          {...passwordProps}
-          visibilityToggleButtonProps={{ 'aria-label': 'Show confirmation' }}
-          {...form.register('confirmPassword')}
+          autoComplete="new-password"
+          description={description}
+          visibilityToggleButtonProps={{ 'aria-label': toggle }}
+          error={errors[name]?.message}
+          {...form.register(name)}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create Admin
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      ))}
+    </AdminForm>
   );
 }

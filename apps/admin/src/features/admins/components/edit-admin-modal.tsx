@@ -1,10 +1,11 @@
 import { type Admin, type EditAdminFormValues, editAdminFormSchema } from '@backroom/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { OrderDialog } from '../../orders/components/order-dialog';
 import { useUpdateAdmin } from '../api';
+import { AdminForm, EmailField } from './admin-form';
 
 /** The edit button's dialog (docs/decisions/024-admin-accounts.md): an admin's name and e-mail. */
 export function EditAdminModal({ admin, onClose }: { admin: Admin | null; onClose: () => void }) {
@@ -25,32 +26,9 @@ function EditAdminForm({ admin, onDone }: { admin: Admin; onDone: () => void }) 
   const submit = form.handleSubmit((values) => update.mutate({ id: admin._id, ...values }));
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack>
-        <TextInput label="Name" withAsterisk data-autofocus error={errors.name?.message} {...form.register('name')} />
-        <TextInput
-          label="Email"
-          type="email"
-          withAsterisk
-          autoComplete="off"
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <AdminForm onSubmit={submit} onCancel={onDone} submitLabel="Save" submitting={update.isPending}>
+      <TextInput label="Name" withAsterisk data-autofocus error={errors.name?.message} {...form.register('name')} />
+      <EmailField error={errors.email?.message} {...form.register('email')} />
+    </AdminForm>
   );
 }
