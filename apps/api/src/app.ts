@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { conversationRoutes } from './modules/conversations/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { discountRoutes } from './modules/discounts/routes';
 import { emailRoutes } from './modules/emails/routes';
 import { healthRoutes } from './modules/health/routes';
 import { optionRoutes } from './modules/options/routes';
@@ -99,6 +100,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(wishlistRoutes);
   await app.register(adminRoutes);
   await app.register(settingRoutes);
+  await app.register(discountRoutes);
   await app.register(emailRoutes, { databaseUrl: database.url });
 
   await app.register(adminStaticPlugin, { root: config.adminDist });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, idRef } from './columns';
 import { users } from './users';
 
@@ -35,10 +46,7 @@ export const discountCodes = pgTable(
   (t) => [
     uniqueIndex('discount_codes_code_key').on(t.code),
     check('discount_codes_code_check', sql`${t.code} = upper(${t.code}) and char_length(${t.code}) between 4 and 32`),
-    check(
-      'discount_codes_percentage_check',
-      sql`${t.percentage} between 5 and 100 and ${t.percentage} % 5 = 0`,
-    ),
+    check('discount_codes_percentage_check', sql`${t.percentage} between 5 and 100 and ${t.percentage} % 5 = 0`),
     check('discount_codes_dates_check', sql`${t.endDate} >= ${t.startDate}`),
     check('discount_codes_max_usage_check', sql`${t.maxUsage} is null or ${t.maxUsage} > 0`),
     check('discount_codes_usage_count_check', sql`${t.usageCount} >= 0`),
