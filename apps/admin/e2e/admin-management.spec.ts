@@ -208,6 +208,28 @@ test.describe('Admin Management: visibility settings', () => {
     await expect(visibilitySection(page).getByRole('checkbox', { name: 'Figures' })).toBeChecked();
   });
 
+  test('quick changes one after another are all kept: the screen never conflicts with itself', async ({ page }) => {
+    const section = visibilitySection(page);
+    const names = ['Pre-order', 'Coming Soon', 'New'];
+    const statuses: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().endsWith('/api/settings') && r.request().method() === 'PUT') statuses.push(r.status());
+    });
+    for (const name of names) await section.getByRole('checkbox', { name }).click();
+    for (const name of names) await expect(section.getByRole('checkbox', { name })).not.toBeChecked();
+    await expect.poll(() => statuses.length).toBeGreaterThan(0);
+    await expect(page.getByText(MESSAGES.visibilityUpdated).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(statuses.every((status) => status === 200)).toBe(true);
+
+    await page.reload();
+    for (const name of names) await expect(visibilitySection(page).getByRole('checkbox', { name })).not.toBeChecked();
+    for (const name of names) await visibilitySection(page).getByRole('checkbox', { name }).click();
+    await page.waitForLoadState('networkidle');
+    await page.reload();
+    for (const name of names) await expect(visibilitySection(page).getByRole('checkbox', { name })).toBeChecked();
+  });
+
   test("a change the server does not take says 'Failed to update visibility settings' and is undone", async ({
     page,
   }) => {
