@@ -12,6 +12,10 @@ const PUBLIC_ROUTES = [
   'HEAD /api/health',
   'GET /api/health/live',
   'HEAD /api/health/live',
+  // The signed link in every campaign e-mail: the token is the credential (docs/decisions/026-email-campaigns.md).
+  'GET /api/unsubscribe',
+  'HEAD /api/unsubscribe',
+  'POST /api/unsubscribe',
 ];
 
 let t: TestApp;

@@ -54,8 +54,14 @@ export class EmailQueue {
   }
 
   private async runJob(campaignId: string) {
-    const outcome = await this.sender.run(campaignId);
-    if (outcome.again) await this.enqueue(campaignId, outcome.again);
+    try {
+      const outcome = await this.sender.run(campaignId);
+      if (outcome.again) await this.enqueue(campaignId, outcome.again);
+    } catch (err) {
+      // pg-boss retries the job with backoff; the log says why.
+      this.deps.log.error({ err, campaignId }, 'campaign job failed');
+      throw err;
+    }
   }
 
   /** Queues the campaign's sending, now or at a given time. */

@@ -1,0 +1,196 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { API_PATHS, MESSAGES } from '@backroom/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { connectDatabase, type Database } from '../src/db/client';
+import { createFreshDatabase } from './helpers/database';
+import { type MailServer, startMailServer } from './helpers/mail-server';
+import { createSessionToken, createUser } from './helpers/users';
+
+/*
+ * A 2,000-recipient campaign whose sender is killed (SIGKILL) half-way, then a new server on the
+ * same database finishes it: every recipient receives the message exactly once
+ * (docs/decisions/026-email-campaigns.md). The SMTP server holds every RCPT TO after the 600th
+ * message, so the kill lands while messages are under way but before their data was sent.
+ */
+
+const RECIPIENTS = 2000;
+const KILL_AFTER = 600;
+const apiDir = path.resolve(import.meta.dirname, '..');
+
+let databaseUrl: string;
+let database: Database;
+let mail: MailServer;
+let dataDir: string;
+let holding = false;
+/** After the restart the server answers everything. */
+let restarted = false;
+let accepted = 0;
+const held: Array<() => void> = [];
+const children: ChildProcess[] = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+beforeAll(async () => {
+  databaseUrl = await createFreshDatabase();
+  database = connectDatabase(databaseUrl, 3);
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-kill-'));
+  await database.db.execute(sql`
+    insert into users (id, name, email, password_hash, role)
+    select lpad(to_hex(extract(epoch from now())::bigint), 8, '0') || lpad(to_hex(g), 16, '0'),
+           'Customer ' || g, 'customer' || g || '@kill.example', 'not-a-hash', 'user'
+    from generate_series(1, ${RECIPIENTS}) g`);
+  mail = await startMailServer({
+    onRecipient: () => {
+      if (!holding) return undefined;
+      // Never answered while holding: the sender waits before DATA until it is killed.
+      return new Promise((resolve) => held.push(() => resolve({ code: 421, message: 'Closing' })));
+    },
+    onMessage: () => {
+      accepted += 1;
+      if (accepted >= KILL_AFTER && !restarted) holding = true;
+      return undefined;
+    },
+  });
+});
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const release of held.splice(0)) release();
+  await mail?.close();
+  await database?.close();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+async function startServer(port: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: apiDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: mail.url,
+      MAIL_RATE: '2000',
+      PUBLIC_URL: 'https://shop.example.test',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  for (let waited = 0; waited < 60_000; waited += 100) {
+    if (out.includes('Backroom is running')) return { child, output: () => out };
+    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${out}`);
+}
+
+async function until(check: () => Promise<boolean> | boolean, ms: number, what: string) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function statuses(): Promise<Record<string, number>> {
+  const rows = await database.db.execute<{ status: string; n: number }>(
+    sql`select status, count(*)::int as n from email_deliveries group by status`,
+  );
+  return Object.fromEntries(rows.rows.map((r) => [r.status, r.n]));
+}
+
+it('sends each of 2,000 recipients the campaign exactly once across a kill -9 and a restart', async () => {
+  const admin = await createUser(database.db, { role: 'admin' });
+  const { token } = await createSessionToken(database.db, admin.id);
+
+  const port = await freePort();
+  const first = await startServer(port);
+  const res = await fetch(`http://127.0.0.1:${port}${API_PATHS.sendNewsletter}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify({
+      audience: 'all',
+      subject: 'Everyone, once',
+      message: 'One copy each, whatever happens.',
+      notificationType: 'newProduct',
+      productLink: null,
+      productsData: null,
+    }),
+  });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { message: string; campaignId: string };
+  expect(body.message).toBe(MESSAGES.emailSent(RECIPIENTS));
+
+  // Messages under way and held before their data: now the process dies without a word.
+  await until(() => holding && held.length > 0, 60_000, 'the server to hold messages');
+  await new Promise((r) => setTimeout(r, 300));
+  const exited = new Promise((resolve) => first.child.once('exit', resolve));
+  first.child.kill('SIGKILL');
+  await exited;
+
+  const afterKill = await statuses();
+  expect(afterKill.sent).toBeGreaterThanOrEqual(KILL_AFTER - 10);
+  expect(afterKill.sent).toBeLessThan(RECIPIENTS);
+  expect(afterKill.sending).toBeGreaterThan(0);
+  expect(afterKill.committing ?? 0).toBe(0);
+
+  restarted = true;
+  holding = false;
+  for (const release of held.splice(0)) release();
+  const second = await startServer(await freePort());
+  await until(
+    async () => {
+      const rows = await database.db.execute<{ status: string }>(
+        sql`select status from email_campaigns where id = ${body.campaignId}`,
+      );
+      return rows.rows[0]?.status === 'done';
+    },
+    90_000,
+    'the campaign to finish after the restart',
+  ).catch(async (err) => {
+    const jobs = await database.db.execute(sql`select name, state, retry_count, output, start_after from pgboss.job`);
+    const locks = await database.db.execute(
+      sql`select pid, state, wait_event_type, wait_event, left(query, 120) as query from pg_stat_activity where datname = current_database()`,
+    );
+    throw new Error(
+      `${err.message}: ${JSON.stringify(await statuses())} ${JSON.stringify(jobs.rows)} ${JSON.stringify(locks.rows)} ${second.output()}`,
+    );
+  });
+
+  const perRecipient = new Map<string, number>();
+  for (const m of mail.received) for (const to of m.to) perRecipient.set(to, (perRecipient.get(to) ?? 0) + 1);
+  expect(perRecipient.size).toBe(RECIPIENTS);
+  expect([...perRecipient.values()].every((n) => n === 1)).toBe(true);
+  expect(mail.received).toHaveLength(RECIPIENTS);
+  expect(await statuses()).toEqual({ sent: RECIPIENTS });
+  const [campaign] = (
+    await database.db.execute<{ sent_count: number; failed_count: number; recipient_count: number }>(
+      sql`select sent_count, failed_count, recipient_count from email_campaigns where id = ${body.campaignId}`,
+    )
+  ).rows;
+  expect(campaign).toEqual({ sent_count: RECIPIENTS, failed_count: 0, recipient_count: RECIPIENTS });
+
+  const stopped = new Promise((resolve) => second.child.once('exit', resolve));
+  second.child.kill('SIGTERM');
+  expect(await stopped).toBe(0);
+}, 300_000);
