@@ -14,6 +14,7 @@ export * from './domain/dashboard-figures';
 export * from './domain/discount-choices';
 export * from './domain/discount-code';
 export * from './domain/discount-dates';
+export * from './domain/discount-screen';
 export * from './domain/discount-status';
 export * from './domain/money';
 export * from './domain/newsletter-text';

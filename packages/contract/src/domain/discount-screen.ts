@@ -1,0 +1,164 @@
+import type { Discount, UpdateDiscountRequest } from '../discounts';
+import { DISCOUNT_MAX_USAGES, maxUsageLabel } from './discount-choices';
+import { addMonths, isCalendarDate } from './discount-dates';
+import { DISCOUNT_STATUS_LABELS, DISCOUNT_STATUSES, type DiscountStatus } from './discount-status';
+
+/*
+ * What the Discount Codes screen (spec 2 section 2, issue 11) shows and how its forms read and
+ * write a code. The calls' own rules live in discounts.ts and the other discount-* files.
+ */
+
+export const DISCOUNT_SCREEN_TEXT = {
+  title: 'Discount Codes',
+  empty: 'No discount codes found',
+  createFirst: 'Create Your First Discount',
+  addNew: 'Add New Discount',
+  allStatus: 'All Status',
+  allUsers: 'All users',
+  unknownAssignee:
+    'The customer this code was reserved for no longer exists: choose a customer, or All users to open it to everyone',
+} as const;
+
+/** The codes a page of the list shows. */
+export const DISCOUNT_PAGE_SIZE = 20;
+
+/** The status filter's choices: All Status (''), then each status the server computes. */
+export const DISCOUNT_STATUS_FILTER_OPTIONS: readonly { value: DiscountStatus | ''; label: string }[] = [
+  { value: '', label: DISCOUNT_SCREEN_TEXT.allStatus },
+  ...DISCOUNT_STATUSES.map((status) => ({ value: status, label: DISCOUNT_STATUS_LABELS[status] })),
+];
+
+/** The status filter as the URL keeps it: a known status, else All Status (''). */
+export function readDiscountStatusFilter(value: string | null): DiscountStatus | '' {
+  return DISCOUNT_STATUSES.find((status) => status === value) ?? '';
+}
+
+/** The page as the URL keeps it: a whole number from 1, else 1. */
+export function readDiscountPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1;
+}
+
+/** The list call's query: always one page, so a long list never arrives whole. */
+export function discountListSearch(status: DiscountStatus | '', page: number): string {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  params.set('page', String(page));
+  params.set('pageSize', String(DISCOUNT_PAGE_SIZE));
+  return params.toString();
+}
+
+/** How many pages `total` codes fill. */
+export function discountPageCount(total: number): number {
+  return Math.max(1, Math.ceil(total / DISCOUNT_PAGE_SIZE));
+}
+
+/** A calendar day (yyyy-mm-dd) as the browser's locale writes it, never shifted by a time zone. */
+export function formatDiscountDay(day: string, locale?: string): string {
+  if (!isCalendarDate(day)) return day;
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/** The Validity column: first day to last day, both included. */
+export function validityLabel(startDate: string, endDate: string, locale?: string): string {
+  return `${formatDiscountDay(startDate, locale)} – ${formatDiscountDay(endDate, locale)}`;
+}
+
+/**
+ * The create and edit forms' values, as their inputs hold them: the selects' values are text,
+ * '' is unlimited (maxUsage) or all users (assignedTo). The contract's request schemas read them.
+ */
+export interface DiscountFormValues {
+  description: string;
+  percentage: string;
+  startDate: string;
+  endDate: string;
+  maxUsage: string;
+  assignedTo: string;
+  /** The edit form's Status select: 'true' Active, 'false' Inactive. */
+  isActive: 'true' | 'false';
+}
+
+export type DiscountFormField = keyof DiscountFormValues;
+
+/**
+ * The edit form's Assigned To when the code was reserved for an account since deleted (the server
+ * switched it off): saving needs a choice, since sending null would open it to everyone.
+ */
+export const UNKNOWN_ASSIGNEE = 'unknown';
+
+/** Create New Discount's defaults (spec 2 section 5): start today, end one month later, unlimited, all users. */
+export function newDiscountFormValues(today: string): DiscountFormValues {
+  return {
+    description: '',
+    percentage: '',
+    startDate: today,
+    endDate: addMonths(today, 1),
+    maxUsage: '',
+    assignedTo: '',
+    isActive: 'true',
+  };
+}
+
+/** Edit Discount's values from a listed code: the date parts, the choices as text, the assignee's id. */
+export function discountFormValues(discount: Discount): DiscountFormValues {
+  return {
+    description: discount.description,
+    percentage: String(discount.percentage),
+    startDate: discount.startDate.slice(0, 10),
+    endDate: discount.endDate.slice(0, 10),
+    maxUsage: discount.maxUsage === null ? '' : String(discount.maxUsage),
+    assignedTo: discount.assignedTo === null ? '' : (discount.assignedTo._id ?? UNKNOWN_ASSIGNEE),
+    isActive: discount.isActive ? 'true' : 'false',
+  };
+}
+
+/** PUT /api/discounts/{code}'s body: the full discount, with the form's values and assignedTo as an id. */
+export function updateDiscountBody(discount: Discount, values: DiscountFormValues): UpdateDiscountRequest {
+  return {
+    ...discount,
+    description: values.description,
+    percentage: values.percentage,
+    startDate: values.startDate,
+    endDate: values.endDate,
+    maxUsage: values.maxUsage,
+    assignedTo: values.assignedTo,
+    isActive: values.isActive === 'true',
+  };
+}
+
+/** The Max Usage select's choices: Unlimited ('') then 1 to 100. */
+export const MAX_USAGE_OPTIONS: readonly { value: string; label: string }[] = DISCOUNT_MAX_USAGES.map((choice) => ({
+  value: choice === null ? '' : String(choice),
+  label: maxUsageLabel(choice),
+}));
+
+/** The forms' field names as their labels say them. */
+export const DISCOUNT_FIELD_LABELS: Record<DiscountFormField, string> = {
+  description: 'Title',
+  percentage: 'Percentage',
+  startDate: 'Start Date',
+  endDate: 'End Date',
+  maxUsage: 'Max Usage',
+  assignedTo: 'Assigned To',
+  isActive: 'Status',
+};
+
+const REQUIRED: readonly DiscountFormField[] = ['percentage', 'startDate', 'endDate'];
+
+/**
+ * A field's error as the form shows it, naming the field ('Percentage is required', 'End Date
+ * must not be before Start Date'): the schema's message, field names in it told by their labels.
+ */
+export function discountFieldMessage(field: DiscountFormField, message: string, value?: string): string {
+  const label = DISCOUNT_FIELD_LABELS[field];
+  if (field === 'assignedTo' && value === UNKNOWN_ASSIGNEE) return DISCOUNT_SCREEN_TEXT.unknownAssignee;
+  if (REQUIRED.includes(field) && (value === undefined || value.trim() === '')) return `${label} is required`;
+  let text = message;
+  for (const [name, other] of Object.entries(DISCOUNT_FIELD_LABELS)) {
+    text = text.replace(new RegExp(`\\b${name}\\b`, 'g'), other);
+  }
+  return text.startsWith(label) ? text : `${label} ${text}`;
+}
