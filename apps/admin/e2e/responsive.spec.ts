@@ -181,7 +181,23 @@ const SCREENS: ScreenCheck[] = [
       s.getByRole('button', { name: 'Notifications' }),
     ],
   },
-  { name: 'Users', open: placeholder('/users', 'Users'), actions: () => [] },
+  {
+    name: 'Users',
+    open: async (page) => {
+      await goto(page, '/users', 'Users');
+      await expect(page.getByRole('button', { name: /^History of / }).first()).toBeVisible();
+      return undefined;
+    },
+    actions: (s) => [
+      s.getByRole('textbox', { name: 'Search users' }),
+      s.getByRole('combobox', { name: 'Filter by role' }),
+      s.getByRole('combobox', { name: /^Role of / }),
+      s.getByRole('button', { name: /^History of / }),
+      s.getByRole('button', { name: /^Contact / }),
+      s.getByRole('button', { name: /^Wishlist of / }),
+      s.getByRole('button', { name: /^Delete / }),
+    ],
+  },
   {
     name: 'Admin Management',
     open: async (page) => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type AddressFields, addressKey, groupAddresses, usedInOrders, visibleAddresses } from './user-addresses';
+import {
+  type AddressFields,
+  addressKey,
+  groupAddresses,
+  parseRemovedAddresses,
+  usedInOrders,
+  visibleAddresses,
+  withRemovedAddress,
+  withRestoredAddresses,
+} from './user-addresses';
 
 const home: AddressFields = {
   firstName: 'Ada',
@@ -58,5 +67,22 @@ describe('usedInOrders', () => {
   it('uses the spec wording', () => {
     expect(usedInOrders(1)).toBe('Used in 1 order(s)');
     expect(usedInOrders(12)).toBe('Used in 12 order(s)');
+  });
+});
+
+describe('removed addresses as stored', () => {
+  it('reads JSON per user, and anything else as none', () => {
+    expect(parseRemovedAddresses('{"u1":["a","b"],"u2":[1,"c"],"u3":"x"}')).toEqual({ u1: ['a', 'b'], u2: ['c'] });
+    expect(parseRemovedAddresses(null)).toEqual({});
+    expect(parseRemovedAddresses('not json')).toEqual({});
+    expect(parseRemovedAddresses('[1,2]')).toEqual({});
+  });
+
+  it('adds a key once per user and restores one user only', () => {
+    const once = withRemovedAddress({}, 'u1', 'a');
+    expect(withRemovedAddress(once, 'u1', 'a')).toBe(once);
+    const both = withRemovedAddress(withRemovedAddress(once, 'u1', 'b'), 'u2', 'a');
+    expect(both).toEqual({ u1: ['a', 'b'], u2: ['a'] });
+    expect(withRestoredAddresses(both, 'u1')).toEqual({ u2: ['a'] });
   });
 });

@@ -81,3 +81,36 @@ export function visibleAddresses<T extends { key: string }>(addresses: T[], remo
 export function usedInOrders(count: number): string {
   return `Used in ${count} order(s)`;
 }
+
+/** Where the browser keeps the removed addresses (spec 2 section 3, client-only storage). */
+export const REMOVED_ADDRESSES_KEY = 'removedAddresses';
+
+/** Removed address keys per user id, as stored: JSON { [userId]: key[] }; anything else reads as none. */
+export type RemovedAddresses = Record<string, string[]>;
+
+export function parseRemovedAddresses(text: string | null): RemovedAddresses {
+  if (!text) return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    const result: RemovedAddresses = {};
+    for (const [userId, keys] of Object.entries(value)) {
+      if (Array.isArray(keys)) result[userId] = keys.filter((key): key is string => typeof key === 'string');
+    }
+    return result;
+  } catch {
+    return {};
+  }
+}
+
+/** The map with one more key removed for a user (once). */
+export function withRemovedAddress(map: RemovedAddresses, userId: string, key: string): RemovedAddresses {
+  const current = map[userId] ?? [];
+  return current.includes(key) ? map : { ...map, [userId]: [...current, key] };
+}
+
+/** The map with a user's removed addresses restored (their entry gone). */
+export function withRestoredAddresses(map: RemovedAddresses, userId: string): RemovedAddresses {
+  const { [userId]: _restored, ...rest } = map;
+  return rest;
+}

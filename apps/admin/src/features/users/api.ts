@@ -1,0 +1,241 @@
+import {
+  API_PATHS,
+  errorResponseSchema,
+  MESSAGES,
+  messageResponseSchema,
+  type Role,
+  TOKEN_HEADER,
+  type UserListQuery,
+  userAddressesResponseSchema,
+  userListResponseSchema,
+  userOrdersResponseSchema,
+  userPath,
+  userRoleResponseSchema,
+  userStatsResponseSchema,
+  userSummaryResponseSchema,
+  wishlistResponseSchema,
+} from '@backroom/contract';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest, type RequestOptions } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { endSession, expireSession } from '../../lib/session';
+import { getToken } from '../../lib/token-storage';
+
+/** How many of a user's orders the Order History loads at a time ('Load more' asks for the next). */
+export const HISTORY_PAGE_SIZE = 20;
+
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (query: UserListQuery) => [...userKeys.lists(), query] as const,
+  stats: () => [...userKeys.all, 'stats'] as const,
+  details: () => [...userKeys.all, 'detail'] as const,
+  summary: (id: string) => [...userKeys.details(), id, 'summary'] as const,
+  orders: (id: string, q: string) => [...userKeys.details(), id, 'orders', q] as const,
+  addresses: (id: string) => [...userKeys.details(), id, 'addresses'] as const,
+  wishlist: (id: string) => [...userKeys.details(), id, 'wishlist'] as const,
+};
+
+function requireToken(): void {
+  if (getToken()) return;
+  notifyError(MESSAGES.noToken, 'no-token');
+  void endSession();
+  throw new ApiError(401, MESSAGES.noToken);
+}
+
+/**
+ * The Users screen's calls (spec 2 section 8): without a stored token, 'No authentication token
+ * found. Please log in again.' and /login; a 401 ends the session like a 403 (the api client's rule).
+ */
+async function usersRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  requireToken();
+  try {
+    return await apiRequest(path, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) expireSession();
+    throw error;
+  }
+}
+
+/** The server's message, else the spec's default for the call. */
+export function userErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/** Whether a failure ended the session: its own message is shown, not the call's. */
+export function endedSession(error: unknown): boolean {
+  return error instanceof ApiError && error.endsSession;
+}
+
+/** The list's query string: only what is set. */
+function listPath(query: UserListQuery): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.size > 0 ? `${API_PATHS.userAll}?${params}` : API_PATHS.userAll;
+}
+
+/** GET /api/user/all with q, role, page and pageSize: one page, admins first then newest. */
+export const userListQueryOptions = (query: UserListQuery) =>
+  queryOptions({
+    queryKey: userKeys.list(query),
+    queryFn: ({ signal }) => usersRequest(listPath(query), { schema: userListResponseSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUserList(query: UserListQuery) {
+  return useQuery(userListQueryOptions(query));
+}
+
+/** GET /api/user/stats: the tiles. */
+export function useUserStats() {
+  return useQuery({
+    queryKey: userKeys.stats(),
+    queryFn: ({ signal }) => usersRequest(API_PATHS.userStats, { schema: userStatsResponseSchema, signal }),
+  });
+}
+
+/** GET /api/user/{id}/summary: the User details modal. */
+export function useUserSummary(id: string) {
+  return useQuery({
+    queryKey: userKeys.summary(id),
+    queryFn: ({ signal }) =>
+      usersRequest(userPath(API_PATHS.userSummary, id), { schema: userSummaryResponseSchema, signal }),
+  });
+}
+
+/** GET /api/user/{id}/orders: HISTORY_PAGE_SIZE at a time, searched by the server. */
+export const userOrdersQueryOptions = (id: string, q: string) =>
+  infiniteQueryOptions({
+    queryKey: userKeys.orders(id, q),
+    queryFn: ({ pageParam, signal }) =>
+      usersRequest(userPath(API_PATHS.userOrders, id, { q, page: pageParam, pageSize: HISTORY_PAGE_SIZE }), {
+        schema: userOrdersResponseSchema,
+        signal,
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUserOrders(id: string, q: string) {
+  return useInfiniteQuery(userOrdersQueryOptions(id, q));
+}
+
+/** GET /api/user/{id}/addresses: the Contact Information modal. */
+export function useUserAddresses(id: string) {
+  return useQuery({
+    queryKey: userKeys.addresses(id),
+    queryFn: ({ signal }) =>
+      usersRequest(userPath(API_PATHS.userAddresses, id), { schema: userAddressesResponseSchema, signal }),
+  });
+}
+
+/** POST /api/wishlist/user: the Wishlist modal. */
+export function useWishlist(userId: string) {
+  return useQuery({
+    queryKey: userKeys.wishlist(userId),
+    queryFn: ({ signal }) =>
+      usersRequest(API_PATHS.wishlistUser, {
+        method: 'POST',
+        body: { userId },
+        schema: wishlistResponseSchema,
+        signal,
+      }),
+  });
+}
+
+/** A failed change's toast: none when the session ended (its own message says so). */
+function failed(error: unknown, fallback: string): void {
+  if (endedSession(error)) return;
+  notifyError(userErrorMessage(error, fallback));
+}
+
+/** POST /api/user/role: 'User role updated to {role}', else the server's message or 'Failed to update user role'. */
+export function useChangeRole({ onSettled }: { onSettled?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { userId: string; role: Role }) =>
+      usersRequest(API_PATHS.userRole, { method: 'POST', body: request, schema: userRoleResponseSchema }),
+    onSuccess: (answer) => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      notifySuccess(answer.message);
+    },
+    onError: (error) => failed(error, MESSAGES.updateRoleFailed),
+    onSettled: () => onSettled?.(),
+  });
+}
+
+/** POST /api/wishlist/clear: 'Wishlist cleared', else the server's message or 'Failed to clear wishlist'. */
+export function useClearWishlist({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) =>
+      usersRequest(API_PATHS.wishlistClear, { method: 'POST', body: { userId }, schema: messageResponseSchema }),
+    onSuccess: (_answer, userId) => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.wishlist(userId) });
+      notifySuccess(MESSAGES.wishlistCleared);
+      onSuccess?.();
+    },
+    onError: (error) => failed(error, MESSAGES.clearWishlistFailed),
+  });
+}
+
+/**
+ * DELETE /api/user/{id}. Spec 2 section 8: on this call only a 401 ends the session; a 403 shows
+ * the server's message like any refusal, and a server nobody answers for says 'Cannot connect to
+ * the server...'. So it is sent here, not through the api client (which ends the session on 403).
+ */
+export async function deleteUserRequest(id: string): Promise<void> {
+  requireToken();
+  let response: Response;
+  try {
+    response = await fetch(userPath(API_PATHS.user, id), {
+      method: 'DELETE',
+      headers: { accept: 'application/json', [TOKEN_HEADER]: getToken() ?? '' },
+      credentials: 'include',
+    });
+  } catch (cause) {
+    throw new ApiError(0, undefined, { cause });
+  }
+  const answer = await response.json().catch(() => undefined);
+  if (response.status === 401) {
+    expireSession();
+    throw ApiError.fromResponse(401, answer);
+  }
+  if (!response.ok || errorResponseSchema.safeParse(answer).success)
+    throw ApiError.fromResponse(response.status, answer);
+}
+
+/** What a failed delete says (spec 2 section 8). */
+export function deleteErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 0) return MESSAGES.cannotConnect;
+  return userErrorMessage(error, MESSAGES.deleteUserFailed);
+}
+
+/** DELETE /api/user/{id}: 'User deleted successfully', else the messages above. */
+export function useDeleteUser({ onSuccess }: { onSuccess?: (id: string) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUserRequest,
+    onSuccess: (_answer, id) => {
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      notifySuccess(MESSAGES.userDeleted);
+      onSuccess?.(id);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 401) return;
+      notifyError(deleteErrorMessage(error));
+    },
+  });
+}

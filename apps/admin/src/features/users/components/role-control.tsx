@@ -1,0 +1,35 @@
+import type { Role, User } from '@backroom/contract';
+import { Badge, Group, NativeSelect } from '@mantine/core';
+
+interface RoleControlProps {
+  user: User;
+  /** True while this user's change is being sent. */
+  busy: boolean;
+  onChange: (role: Role) => void;
+}
+
+/** The role as a badge and a User/Admin selector; choosing the other role sends the change. */
+export function RoleControl({ user, busy, onChange }: RoleControlProps) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Badge color={user.role === 'admin' ? 'violet.9' : 'gray.7'} variant="filled" radius="sm" tt="none">
+        {user.role === 'admin' ? 'Admin' : 'User'}
+      </Badge>
+      <NativeSelect
+        aria-label={`Role of ${user.name}`}
+        size="xs"
+        data={[
+          { value: 'user', label: 'User' },
+          { value: 'admin', label: 'Admin' },
+        ]}
+        value={user.role}
+        disabled={busy}
+        onChange={(event) => {
+          const role = event.currentTarget.value as Role;
+          if (role !== user.role) onChange(role);
+        }}
+        w={90}
+      />
+    </Group>
+  );
+}

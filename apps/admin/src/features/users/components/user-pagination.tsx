@@ -1,0 +1,31 @@
+import { pageCount } from '@backroom/contract';
+import { Button, Group, Text } from '@mantine/core';
+
+interface UserPaginationProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}
+
+/** 'Showing X to Y of N users' with Previous and Next, disabled on the first and last page. */
+export function UserPagination({ page, pageSize, total, onPage }: UserPaginationProps) {
+  const last = pageCount(total, pageSize);
+  const from = total === 0 ? 0 : Math.min((page - 1) * pageSize + 1, total);
+  const to = Math.min(page * pageSize, total);
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        Showing {from} to {to} of {total.toLocaleString('en-US')} users
+      </Text>
+      <Group gap="xs">
+        <Button variant="default" size="sm" disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, last))}>
+          Previous
+        </Button>
+        <Button variant="default" size="sm" disabled={page >= last} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+}
