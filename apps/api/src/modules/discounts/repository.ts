@@ -19,7 +19,8 @@ export interface DiscountRow {
   assigneeEmail: string | null;
   isActive: boolean;
   status: DiscountStatus;
-  createdAt: Date;
+  /** ISO timestamp in UTC, millisecond precision (made in SQL: parsing 10k dates in Node is slower). */
+  createdAt: string;
 }
 
 /** What create and update write. */
@@ -50,7 +51,8 @@ const selected = (today: string): SQL => sql`
   d.max_usage AS "maxUsage", d.usage_count AS "usageCount",
   d.assigned_to AS "assignedTo", d.assignee_deleted AS "assigneeDeleted",
   u.name AS "assigneeName", u.email AS "assigneeEmail",
-  d.is_active AS "isActive", ${statusSql(today)} AS status, d.created_at AS "createdAt"`;
+  d.is_active AS "isActive", ${statusSql(today)} AS status,
+  to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`;
 
 const FROM = sql.raw('discount_codes d LEFT JOIN users u ON u.id = d.assigned_to');
 const NEWEST_FIRST = sql.raw('d.created_at DESC, d.id DESC');

@@ -77,7 +77,7 @@ export function toDiscount(row: DiscountRow): Discount {
     assignedTo,
     isActive: row.isActive,
     status: row.status,
-    createdAt: new Date(row.createdAt).toISOString(),
+    createdAt: row.createdAt,
   };
 }
 
