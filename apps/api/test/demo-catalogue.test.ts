@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { DEFAULT_CATEGORIES, PRODUCT_TAGS, type Product } from '@backroom/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../src/db/schema';
+import { products, wishlistItems } from '../src/db/schema';
 import { insertBulkProducts } from '../src/demo/catalogue';
 import { generateDemo, removeDemo } from '../src/demo/generate';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -74,6 +74,13 @@ describe('the demo catalogue', () => {
     const mine = await addProduct(t, token, minimalFields, { image1: await png() });
     const started = Date.now();
     const summary = await generateDemo(t.database.db, { customers: 5, storage: t.app.ctx.storage });
+    // Wishlists for most demo customers, of demo products only.
+    const wished = await t.database.db
+      .select({ userId: wishlistItems.userId, isDemo: products.isDemo })
+      .from(wishlistItems)
+      .innerJoin(products, eq(products.id, wishlistItems.productId));
+    expect(new Set(wished.map((w) => w.userId)).size).toBe(3);
+    expect(wished.every((w) => w.isDemo)).toBe(true);
     const took = Date.now() - started;
     expect(took).toBeLessThan(15_000);
     expect(summary.products).toBe(120);

@@ -10,6 +10,7 @@ import { generateDemoCatalogue, removeDemoCatalogue } from './catalogue';
 import { DEMO_ORDERS, demoProductsForOrders, generateDemoOrders } from './orders';
 import { ADMIN_REPLIES, CHAT_OPENERS, DEMO_DOMAIN, FIRST_NAMES, LAST_NAMES } from './people';
 import { type Random, seededRandom } from './random';
+import { generateDemoWishlists } from './wishlists';
 
 export { DEMO_DOMAIN } from './people';
 
@@ -144,6 +145,7 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
           onProgress: progress('orders'),
         })
       : 0;
+  await generateDemoWishlists(db, { rnd, now, customers });
   return {
     ...summary,
     customers: summary.customers + moreCustomers,
