@@ -24,6 +24,7 @@ import { benchMixed } from './mixed';
 import { benchOrders, ordersReport } from './orders';
 import { listRenderTimes } from './render';
 import type { ControlMessage, ServerMessage } from './server';
+import { benchUsers, usersReport } from './users';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -164,6 +165,8 @@ async function main() {
     seconds: SECONDS,
     log: (line) => console.log(line),
   });
+  // The Users screen at 100k users (issue 10): the orders bench's customers.
+  const users = await benchUsers({ base, token, database, log: (line) => console.log(line) });
   rows.push([
     `POST ${API_PATHS.orderList} ${JSON.stringify(orders.load.body)}`,
     fmt(orders.load.requestsPerSecond),
@@ -232,6 +235,7 @@ async function main() {
       `\n  a page rendered in chromium after its data arrived (${render.pages} Next clicks): ${ms(render)} (goal: under 100 ms)`,
   );
   console.log(`\n${ordersReport(orders).join('\n')}`);
+  console.log(`\n${usersReport(users).join('\n')}`);
 
   const goals: [string, string, string, string, boolean][] = [
     [
