@@ -6,10 +6,6 @@ import {
   type DiscountListQuery,
   type DiscountsUpdatedEvent,
   EVENTS,
-  normaliseDiscountCode,
-  REDEMPTION_MESSAGES,
-  type RedemptionRefusal,
-  redemptionRefusal,
   todayIn,
   type UpdateDiscountInput,
 } from '@backroom/contract';
@@ -26,8 +22,6 @@ import {
   insertDiscount,
   listAllDiscounts,
   listDiscountPage,
-  type RedeemedRow,
-  redeemSql,
   updateDiscount,
   userExists,
 } from './repository';
@@ -46,7 +40,8 @@ export interface DiscountDeps {
 /** How many codes are drawn before a create gives up (a collision is about 1 in 10^7 at 100k codes). */
 export const CODE_ATTEMPTS = 5;
 
-const today = (deps: Pick<DiscountDeps, 'timeZone' | 'now'>) => todayIn(deps.timeZone, deps.now?.() ?? new Date());
+export const today = (deps: Pick<DiscountDeps, 'timeZone' | 'now'>) =>
+  todayIn(deps.timeZone, deps.now?.() ?? new Date());
 
 /** PostgreSQL's error code, however the driver wrapped it. */
 function pgCode(error: unknown): string | undefined {
@@ -81,7 +76,7 @@ export function toDiscount(row: DiscountRow): Discount {
   };
 }
 
-function notify(deps: Pick<DiscountDeps, 'realtime'>, event: DiscountsUpdatedEvent) {
+export function notify(deps: Pick<DiscountDeps, 'realtime'>, event: DiscountsUpdatedEvent) {
   deps.realtime.toAdmins(EVENTS.discountsUpdated, event);
 }
 
@@ -169,39 +164,4 @@ export async function changeDiscount(deps: DiscountDeps, code: string, input: Up
 export async function removeDiscount(deps: DiscountDeps, code: string): Promise<void> {
   if (!(await deleteDiscount(deps.db, code))) throw new HttpError(404, DISCOUNT_MESSAGES.notFound);
   notify(deps, { action: 'deleted', code });
-}
-
-export type RedemptionResult =
-  | { ok: true; redemption: RedeemedRow }
-  | { ok: false; reason: RedemptionRefusal; message: string };
-
-/**
- * A customer uses a code (for the storefront's order call of a later issue, inside its transaction
- * when it passes one): one statement checks and counts (repository redeemSql). When it refuses,
- * the code is read again to tell why; should that read find the code usable after all (it changed
- * in between), the statement is tried once more.
- */
-export async function redeemDiscount(
-  db: DbOrTx,
-  deps: { timeZone: string; now?: () => Date; realtime?: Pick<Realtime, 'toAdmins'> },
-  input: { code: string; customerId: string; orderId?: string | null },
-): Promise<RedemptionResult> {
-  const code = normaliseDiscountCode(input.code);
-  for (let attempt = 1; ; attempt += 1) {
-    const day = today(deps);
-    const redemption = await redeemSql(db, {
-      redemptionId: newId(),
-      code,
-      customerId: input.customerId,
-      orderId: input.orderId ?? null,
-      today: day,
-    });
-    if (redemption) {
-      if (deps.realtime) notify({ realtime: deps.realtime }, { action: 'redeemed', code });
-      return { ok: true, redemption };
-    }
-    const reason = redemptionRefusal(await findDiscount(db, day, code), day, input.customerId);
-    if (reason) return { ok: false, reason, message: REDEMPTION_MESSAGES[reason] };
-    if (attempt >= 2) return { ok: false, reason: 'usedUp', message: REDEMPTION_MESSAGES.usedUp };
-  }
 }
