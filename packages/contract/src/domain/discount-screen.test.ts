@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type Discount, updateDiscountRequestSchema } from '../discounts';
 import {
+  createDiscountBody,
   DISCOUNT_PAGE_SIZE,
   DISCOUNT_SCREEN_TEXT,
   DISCOUNT_STATUS_FILTER_OPTIONS,
   discountFieldMessage,
+  discountFormErrors,
   discountFormValues,
   discountListSearch,
   discountPageCount,
@@ -142,5 +144,36 @@ describe('discount screen: the forms', () => {
     expect(discountFieldMessage('description', 'must be at most 500 characters', 'x')).toBe(
       'Title must be at most 500 characters',
     );
+  });
+
+  it('checks the create form with the create schema: percentage and dates required, end not before start', () => {
+    const defaults = newDiscountFormValues('2026-11-24');
+    expect(discountFormErrors(defaults)).toEqual({ percentage: 'Percentage is required' });
+    expect(discountFormErrors({ ...defaults, percentage: '20' })).toEqual({});
+    expect(createDiscountBody({ ...defaults, percentage: '20' })).toEqual({
+      description: '',
+      percentage: '20',
+      startDate: '2026-11-24',
+      endDate: '2026-12-24',
+      maxUsage: '',
+      assignedTo: '',
+    });
+    expect(
+      discountFormErrors({ ...defaults, percentage: '20', startDate: '', endDate: '2026-11-01', maxUsage: '7' }),
+    ).toEqual({
+      startDate: 'Start Date is required',
+      maxUsage: 'Max Usage must be null (unlimited) or one of 1, 5, 10, 25, 50, 100',
+    });
+    expect(discountFormErrors({ ...defaults, percentage: '20', endDate: '2026-11-23' })).toEqual({
+      endDate: 'End Date must not be before Start Date',
+    });
+  });
+
+  it('checks the edit form with the update schema', () => {
+    const values = discountFormValues(discount);
+    expect(discountFormErrors(values, discount)).toEqual({});
+    expect(discountFormErrors({ ...values, percentage: '' }, discount)).toEqual({
+      percentage: 'Percentage is required',
+    });
   });
 });

@@ -1,4 +1,10 @@
-import type { Discount, UpdateDiscountRequest } from '../discounts';
+import {
+  type CreateDiscountRequest,
+  createDiscountRequestSchema,
+  type Discount,
+  type UpdateDiscountRequest,
+  updateDiscountRequestSchema,
+} from '../discounts';
 import { DISCOUNT_MAX_USAGES, maxUsageLabel } from './discount-choices';
 import { addMonths, isCalendarDate } from './discount-dates';
 import { DISCOUNT_STATUS_LABELS, DISCOUNT_STATUSES, type DiscountStatus } from './discount-status';
@@ -161,4 +167,41 @@ export function discountFieldMessage(field: DiscountFormField, message: string, 
     text = text.replace(new RegExp(`\\b${name}\\b`, 'g'), other);
   }
   return text.startsWith(label) ? text : `${label} ${text}`;
+}
+
+/** A status badge's background and text colours, each pair above WCAG's 4.5:1 (as the order badges). */
+export const DISCOUNT_STATUS_TONES: Readonly<Record<DiscountStatus, { background: string; text: string }>> = {
+  active: { background: '#cce2d8', text: '#005a30' },
+  inactive: { background: '#e9ecef', text: '#343a40' },
+  scheduled: { background: '#d0ebff', text: '#1864ab' },
+  expired: { background: '#f4cdc6', text: '#942514' },
+  usedUp: { background: '#fff7bf', text: '#594d00' },
+};
+
+/** Create New Discount's body: the form's values without the edit form's Status. */
+export function createDiscountBody(values: DiscountFormValues): CreateDiscountRequest {
+  const { isActive: _status, ...body } = values;
+  return body;
+}
+
+/**
+ * The forms' errors from the contract's request schemas, one per field, each naming its field;
+ * empty when the values can be sent. `discount` is the code being edited (none when creating).
+ */
+export function discountFormErrors(
+  values: DiscountFormValues,
+  discount?: Discount,
+): Partial<Record<DiscountFormField, string>> {
+  const result = discount
+    ? updateDiscountRequestSchema.safeParse(updateDiscountBody(discount, values))
+    : createDiscountRequestSchema.safeParse(createDiscountBody(values));
+  const errors: Partial<Record<DiscountFormField, string>> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field !== 'string' || !(field in DISCOUNT_FIELD_LABELS)) continue;
+    const name = field as DiscountFormField;
+    errors[name] ??= discountFieldMessage(name, issue.message, values[name]);
+  }
+  return errors;
 }

@@ -1,0 +1,286 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  API_PATHS,
+  addMonths,
+  type CreateDiscountRequest,
+  type Discount,
+  discountResponseSchema,
+  MESSAGES,
+  STORAGE_KEYS,
+  TOKEN_HEADER,
+  todayIn,
+  validityLabel,
+} from '@backroom/contract';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+/*
+ * The Discount Codes screen (spec 2 section 2, issue 11) against the real app. Every code a test
+ * edits or deletes is one it made; its title carries a unique suffix so it is found among the rest.
+ */
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+/** The e2e server runs without SHOP_TIMEZONE: the shop's days are UTC days. */
+const shopToday = () => todayIn(process.env.SHOP_TIMEZONE || 'UTC');
+
+async function openDiscounts(page: Page, search = '') {
+  await page.goto(`/discounts${search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Discount Codes' })).toBeVisible();
+  await expect(page.getByLabel('Loading discount codes')).toBeHidden();
+}
+
+/** The row (table) of a code, found by its title. */
+const row = (page: Page, text: string) =>
+  page.getByRole('table', { name: 'Discount codes' }).getByRole('row').filter({ hasText: text });
+
+/** Makes a code through the API, as another admin would; answers it. */
+async function createByApi(page: Page, body: CreateDiscountRequest): Promise<Discount> {
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  const answer = await page.request.post(API_PATHS.discountCreate, {
+    headers: { [TOKEN_HEADER]: token ?? '' },
+    data: body,
+  });
+  expect(answer.ok()).toBe(true);
+  return discountResponseSchema.parse(await answer.json()).discount;
+}
+
+const seriousIssues = async (page: Page, include?: string) => {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  return (await builder.analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+};
+
+test.describe('Discount Codes', () => {
+  test.beforeEach(async ({ page, login }) => {
+    await login(page);
+  });
+
+  test('Create New Discount with its defaults: percentage required, nulls sent, the new code listed and copied', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openDiscounts(page);
+    let creates = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith(API_PATHS.discountCreate)) creates += 1;
+    });
+
+    await page.getByRole('button', { name: 'Add New Discount' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Discount' });
+    const today = shopToday();
+    await expect(dialog.getByRole('button', { name: /^Start Date/ })).toHaveText(today);
+    await expect(dialog.getByRole('button', { name: /^End Date/ })).toHaveText(addMonths(today, 1));
+    await expect(dialog.getByRole('combobox', { name: 'Max Usage' })).toHaveValue('');
+    await expect(dialog.getByRole('combobox', { name: 'Max Usage' }).locator('option:checked')).toHaveText('Unlimited');
+    await expect(dialog.getByLabel('Assigned To')).toHaveValue('All users');
+    // The 20 percentages, 5 to 100, after the prompt.
+    const percentage = dialog.getByRole('combobox', { name: /^Percentage/ });
+    await expect(percentage.locator('option:not([disabled])')).toHaveCount(20);
+
+    // Nothing is sent without a percentage.
+    await dialog.getByRole('button', { name: 'Create Discount' }).click();
+    await expect(dialog.getByText('Percentage is required')).toBeVisible();
+    expect(creates).toBe(0);
+
+    const title = `Welcome ${unique()}`;
+    await dialog.getByRole('textbox', { name: /^Title/ }).fill(title);
+    await percentage.selectOption('15');
+    await expect(dialog.getByText('Percentage is required')).toBeHidden();
+    expect(await seriousIssues(page, '[role=dialog]')).toEqual([]);
+
+    const [request, response] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith(API_PATHS.discountCreate)),
+      page.waitForResponse((r) => r.url().endsWith(API_PATHS.discountCreate)),
+      dialog.getByRole('button', { name: 'Create Discount' }).click(),
+    ]);
+    expect(request.postDataJSON()).toEqual({
+      description: title,
+      percentage: '15',
+      startDate: today,
+      endDate: addMonths(today, 1),
+      maxUsage: '',
+      assignedTo: '',
+    });
+    const created = discountResponseSchema.parse(await response.json()).discount;
+    expect(created).toMatchObject({ maxUsage: null, assignedTo: null, percentage: 15, isActive: true });
+    await expect(page.getByText(MESSAGES.discountCreated)).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // Listed first (newest first), with every column.
+    const listed = row(page, title);
+    await expect(listed).toHaveCount(1);
+    const cells = listed.getByRole('cell');
+    await expect(cells.nth(0)).toHaveText(created.code);
+    await expect(cells.nth(1)).toHaveText(title);
+    await expect(cells.nth(2)).toHaveText('15%');
+    await expect(cells.nth(3)).toHaveText(validityLabel(created.startDate, created.endDate, 'en-US'));
+    await expect(cells.nth(4)).toHaveText('0 / ∞');
+    await expect(cells.nth(5)).toHaveText('All users');
+    await expect(cells.nth(6)).toHaveText('Active');
+    expect(await seriousIssues(page)).toEqual([]);
+
+    // Copy the code.
+    await listed.getByRole('button', { name: `Copy code ${created.code}` }).click();
+    await expect(page.getByText(MESSAGES.codeCopied)).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(created.code);
+  });
+
+  test('Edit Discount to Inactive, filter by status, then delete it', async ({ page }) => {
+    await openDiscounts(page);
+    const title = `Autumn ${unique()}`;
+    const made = await createByApi(page, {
+      description: title,
+      percentage: 20,
+      startDate: shopToday(),
+      endDate: addMonths(shopToday(), 2),
+      maxUsage: 5,
+      assignedTo: null,
+    });
+    const listed = row(page, title);
+    // Arrives over the socket (another admin's change), no reload.
+    await expect(listed).toHaveCount(1);
+    await expect(listed.getByRole('cell').nth(4)).toHaveText('0 / 5');
+
+    await listed.getByRole('button', { name: `Edit ${made.code}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Discount' });
+    await expect(dialog.getByText(made.code)).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: /^Title/ })).toHaveValue(title);
+    await expect(dialog.getByRole('combobox', { name: /^Percentage/ })).toHaveValue('20');
+    await expect(dialog.getByRole('combobox', { name: 'Max Usage' })).toHaveValue('5');
+    await expect(dialog.getByRole('button', { name: /^End Date/ })).toHaveText(made.endDate);
+    await dialog.getByRole('combobox', { name: 'Status' }).selectOption('Inactive');
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/discounts/${made.code}`)),
+      dialog.getByRole('button', { name: 'Save Changes' }).click(),
+    ]);
+    expect(request.postDataJSON()).toMatchObject({
+      code: made.code,
+      description: title,
+      percentage: '20',
+      maxUsage: '5',
+      assignedTo: '',
+      isActive: false,
+    });
+    await expect(page.getByText(MESSAGES.discountUpdated)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(listed.getByRole('cell').nth(6)).toHaveText('Inactive');
+
+    // The filter: Inactive lists it, Active does not; the URL keeps the filter.
+    const filter = page.getByRole('combobox', { name: 'Filter by status' });
+    await expect(filter.locator('option')).toHaveText([
+      'All Status',
+      'Active',
+      'Inactive',
+      'Scheduled',
+      'Expired',
+      'Used up',
+    ]);
+    await filter.selectOption('Inactive');
+    await expect(page).toHaveURL(/status=inactive/);
+    await expect(listed).toHaveCount(1);
+    await filter.selectOption('Active');
+    await expect(page).toHaveURL(/status=active/);
+    await expect(page.getByLabel('Loading discount codes')).toBeHidden();
+    await expect(listed).toHaveCount(0);
+    for (const status of await page
+      .getByRole('table', { name: 'Discount codes' })
+      .locator('tbody tr td:nth-child(7)')
+      .allTextContents())
+      expect(status).toBe('Active');
+    await filter.selectOption('All Status');
+    await expect(listed).toHaveCount(1);
+
+    // Details, then delete.
+    await listed.getByRole('button', { name: `View details of ${made.code}` }).click();
+    const details = page.getByRole('dialog', { name: 'Discount Details' });
+    for (const text of [made.code, title, '20%', '0 / 5', 'All users', 'Inactive']) {
+      await expect(details.getByText(text, { exact: true }).first()).toBeVisible();
+    }
+    expect(await seriousIssues(page, '[role=dialog]')).toEqual([]);
+    await details.getByRole('button', { name: 'Close' }).click();
+
+    await listed.getByRole('button', { name: `Delete ${made.code}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Discount' });
+    await expect(confirm).toContainText('This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText(MESSAGES.discountDeleted)).toBeVisible();
+    await expect(listed).toHaveCount(0);
+  });
+
+  test('Assigned To: a customer searched on the server, shown by name', async ({ page, shop }) => {
+    const customer = (
+      await shop.pool.query<{ name: string; email: string }>(
+        "select name, email from users where role = 'user' and name <> '' order by created_at asc limit 1",
+      )
+    ).rows[0];
+    if (!customer) throw new Error('the demo shop has no customer');
+    await openDiscounts(page);
+    await page.getByRole('button', { name: 'Add New Discount' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Discount' });
+    const title = `Reserved ${unique()}`;
+    await dialog.getByRole('textbox', { name: /^Title/ }).fill(title);
+    await dialog.getByRole('combobox', { name: /^Percentage/ }).selectOption('50');
+    await dialog.getByRole('combobox', { name: 'Max Usage' }).selectOption('1');
+
+    const picker = dialog.getByLabel('Assigned To');
+    await picker.click();
+    const searched = page.waitForRequest(
+      (r) => r.url().includes(API_PATHS.userAll) && r.url().includes(`q=${encodeURIComponent(customer.email)}`),
+    );
+    await picker.fill(customer.email);
+    const url = new URL((await searched).url());
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      role: 'user',
+      q: customer.email,
+      page: '1',
+      pageSize: '20',
+    });
+    await page.getByRole('option', { name: new RegExp(customer.email.replace(/[.+]/g, '\\$&')) }).click();
+    await expect(picker).toHaveValue(`${customer.name} (${customer.email})`);
+
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith(API_PATHS.discountCreate)),
+      dialog.getByRole('button', { name: 'Create Discount' }).click(),
+    ]);
+    expect(request.postDataJSON()).toMatchObject({ maxUsage: '1', percentage: '50' });
+    expect(request.postDataJSON().assignedTo).toMatch(/^[0-9a-f]{24}$/);
+    await expect(page.getByText(MESSAGES.discountCreated)).toBeVisible();
+    const listed = row(page, title);
+    await expect(listed.getByRole('cell').nth(5)).toHaveText(customer.name);
+    await expect(listed.getByRole('cell').nth(4)).toHaveText('0 / 1');
+  });
+});
+
+test.describe('Discount Codes on a phone', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('cards instead of the table, each with its copy button and actions', async ({ page, login }) => {
+    await login(page);
+    await openDiscounts(page);
+    const title = `Phone ${unique()}`;
+    const made = await createByApi(page, {
+      description: title,
+      percentage: 10,
+      startDate: shopToday(),
+      endDate: addMonths(shopToday(), 1),
+      maxUsage: null,
+      assignedTo: null,
+    });
+    await expect(page.getByRole('table', { name: 'Discount codes' })).toBeHidden();
+    const card = page.getByRole('list', { name: 'Discount codes' }).getByRole('listitem').filter({ hasText: title });
+    await expect(card).toHaveCount(1);
+    for (const name of [
+      `Copy code ${made.code}`,
+      `View details of ${made.code}`,
+      `Edit ${made.code}`,
+      `Delete ${made.code}`,
+    ])
+      await expect(card.getByRole('button', { name })).toBeInViewport();
+    await expect(card).toContainText('0 / ∞');
+    await expect(card).toContainText('Active');
+    expect(await seriousIssues(page)).toEqual([]);
+  });
+});

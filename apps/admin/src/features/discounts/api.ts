@@ -1,0 +1,143 @@
+import {
+  API_PATHS,
+  type CreateDiscountRequest,
+  type Discount,
+  type DiscountStatus,
+  discountListResponseSchema,
+  discountListSearch,
+  discountPath,
+  discountResponseSchema,
+  MESSAGES,
+  messageResponseSchema,
+  type UpdateDiscountRequest,
+  userListResponseSchema,
+} from '@backroom/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest, type RequestOptions } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { expireSession } from '../../lib/session';
+
+export const discountKeys = {
+  all: ['discounts'] as const,
+  lists: () => [...discountKeys.all, 'list'] as const,
+  list: (status: DiscountStatus | '', page: number) => [...discountKeys.lists(), { status, page }] as const,
+  customers: (q: string) => [...discountKeys.all, 'customers', q] as const,
+};
+
+/** A refused token (401 or 403) ends the session with its own message: no second toast. */
+const endsSession = (error: unknown) => error instanceof ApiError && error.endsSession;
+
+/**
+ * The screen's calls: a 401 ends the session like a 403 does (spec 2 section 8, the api client's
+ * rule): the token is removed, 'Session expired. Please log in again.' and /login.
+ */
+async function discountsRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  try {
+    return await apiRequest(path, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) expireSession();
+    throw error;
+  }
+}
+
+/** The server's message, else the spec's default for the call (spec 2 section 8). */
+export function discountErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+function toastFailure(error: unknown, fallback: string): void {
+  if (!endsSession(error)) notifyError(discountErrorMessage(error, fallback));
+}
+
+/**
+ * GET /api/discounts/list?status=&page=&pageSize=: one page of the codes, newest first, with the
+ * status the server computed on the shop's today. A failure says so in a toast.
+ */
+export const discountListQueryOptions = (status: DiscountStatus | '', page: number) =>
+  queryOptions({
+    queryKey: discountKeys.list(status, page),
+    queryFn: async ({ signal }) => {
+      try {
+        return await discountsRequest(`${API_PATHS.discountList}?${discountListSearch(status, page)}`, {
+          schema: discountListResponseSchema,
+          signal,
+        });
+      } catch (error) {
+        if (!signal.aborted) toastFailure(error, MESSAGES.fetchDiscountsFailed);
+        throw error;
+      }
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export function useDiscountList(status: DiscountStatus | '', page: number) {
+  return useQuery(discountListQueryOptions(status, page));
+}
+
+/** The Assigned To picker: customers whose name or e-mail holds `q`, 20 at most, searched by the server. */
+export const customerSearchQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: discountKeys.customers(q),
+    queryFn: async ({ signal }) => {
+      const params = new URLSearchParams({ role: 'user', q, page: '1', pageSize: '20' });
+      return (await discountsRequest(`${API_PATHS.userAll}?${params}`, { schema: userListResponseSchema, signal }))
+        .users;
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+export function useCustomerSearch(q: string, enabled: boolean) {
+  return useQuery({ ...customerSearchQueryOptions(q), enabled });
+}
+
+/** POST /api/discounts/create: 'Discount code created successfully', else the server's message or 'Failed to create discount code'. */
+export function useCreateDiscount({ onSuccess }: { onSuccess?: (discount: Discount) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: CreateDiscountRequest) =>
+      discountsRequest(API_PATHS.discountCreate, { method: 'POST', body: request, schema: discountResponseSchema }),
+    onSuccess: ({ discount }) => {
+      void queryClient.invalidateQueries({ queryKey: discountKeys.lists() });
+      notifySuccess(MESSAGES.discountCreated);
+      onSuccess?.(discount);
+    },
+    onError: (error) => toastFailure(error, MESSAGES.createDiscountFailed),
+  });
+}
+
+/** PUT /api/discounts/{code}: 'Discount code updated successfully', else the server's message or 'Failed to update discount code'. */
+export function useUpdateDiscount({ onSuccess }: { onSuccess?: (discount: Discount) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ code, body }: { code: string; body: UpdateDiscountRequest }) =>
+      discountsRequest(discountPath(API_PATHS.discount, code), {
+        method: 'PUT',
+        body,
+        schema: discountResponseSchema,
+      }),
+    onSuccess: ({ discount }) => {
+      void queryClient.invalidateQueries({ queryKey: discountKeys.lists() });
+      notifySuccess(MESSAGES.discountUpdated);
+      onSuccess?.(discount);
+    },
+    onError: (error) => toastFailure(error, MESSAGES.updateDiscountFailed),
+  });
+}
+
+/** DELETE /api/discounts/{code}: 'Discount code deleted successfully', else the server's message or 'Failed to delete discount code'. */
+export function useDeleteDiscount({ onSuccess }: { onSuccess?: (code: string) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      discountsRequest(discountPath(API_PATHS.discount, code), { method: 'DELETE', schema: messageResponseSchema }),
+    onSuccess: (_answer, code) => {
+      void queryClient.invalidateQueries({ queryKey: discountKeys.lists() });
+      notifySuccess(MESSAGES.discountDeleted);
+      onSuccess?.(code);
+    },
+    onError: (error) => toastFailure(error, MESSAGES.deleteDiscountFailed),
+  });
+}

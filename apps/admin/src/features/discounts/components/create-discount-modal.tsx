@@ -1,0 +1,29 @@
+import { createDiscountBody, newDiscountFormValues } from '@backroom/contract';
+import { OrderDialog } from '../../orders/components/order-dialog';
+import { useCreateDiscount } from '../api';
+import { DiscountForm } from './discount-form';
+
+interface CreateDiscountModalProps {
+  opened: boolean;
+  /** Today in the shop's time zone (yyyy-mm-dd), as the list call said: the default start. */
+  today: string;
+  onClose: () => void;
+}
+
+/** Create New Discount: the server makes the code; 'Discount code created successfully'. */
+export function CreateDiscountModal({ opened, today, onClose }: CreateDiscountModalProps) {
+  const create = useCreateDiscount({ onSuccess: onClose });
+  return (
+    <OrderDialog opened={opened} onClose={onClose} title="Create New Discount">
+      {opened && (
+        <DiscountForm
+          defaultValues={newDiscountFormValues(today)}
+          submitLabel="Create Discount"
+          submitting={create.isPending}
+          onSubmit={(values) => create.mutate(createDiscountBody(values))}
+          onCancel={onClose}
+        />
+      )}
+    </OrderDialog>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Discount } from '@backroom/contract';
+import { Button, Group, Text } from '@mantine/core';
+import { OrderDialog } from '../../orders/components/order-dialog';
+import { useDeleteDiscount } from '../api';
+
+/** Delete Discount: permanent (spec 2 section 4); orders that used the code keep it. */
+export function DeleteDiscountModal({ discount, onClose }: { discount: Discount | null; onClose: () => void }) {
+  const remove = useDeleteDiscount();
+  return (
+    <OrderDialog opened={discount !== null} onClose={onClose} title="Delete Discount">
+      {discount && (
+        <>
+          <Text>
+            Are you sure you want to delete the discount code{' '}
+            <Text span ff="monospace" fw={600}>
+              {discount.code}
+            </Text>
+            ? This action cannot be undone.
+          </Text>
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              data-autofocus
+              loading={remove.isPending}
+              onClick={() => remove.mutate(discount.code, { onSettled: onClose })}
+            >
+              Delete
+            </Button>
+          </Group>
+        </>
+      )}
+    </OrderDialog>
+  );
+}

@@ -1,0 +1,12 @@
+import { DISCOUNT_STATUS_LABELS, DISCOUNT_STATUS_TONES, type DiscountStatus } from '@backroom/contract';
+import { Badge } from '@mantine/core';
+
+/** The status the server computed (Active means redeemable now), in its colour. */
+export function DiscountStatusBadge({ status }: { status: DiscountStatus }) {
+  const tone = DISCOUNT_STATUS_TONES[status];
+  return (
+    <Badge color={tone.background} c={tone.text} variant="filled" tt="none" radius="sm">
+      {DISCOUNT_STATUS_LABELS[status]}
+    </Badge>
+  );
+}

@@ -1,0 +1,33 @@
+import { type Discount, discountFormValues, updateDiscountBody } from '@backroom/contract';
+import { Text } from '@mantine/core';
+import { OrderDialog } from '../../orders/components/order-dialog';
+import { useUpdateDiscount } from '../api';
+import { DiscountForm } from './discount-form';
+
+/** Edit Discount: everything but the code, plus Status; 'Discount code updated successfully'. */
+export function EditDiscountModal({ discount, onClose }: { discount: Discount | null; onClose: () => void }) {
+  const update = useUpdateDiscount({ onSuccess: onClose });
+  return (
+    <OrderDialog opened={discount !== null} onClose={onClose} title="Edit Discount">
+      {discount && (
+        <>
+          <Text mb="sm">
+            Code{' '}
+            <Text span ff="monospace" fw={600}>
+              {discount.code}
+            </Text>
+          </Text>
+          <DiscountForm
+            key={discount._id}
+            discount={discount}
+            defaultValues={discountFormValues(discount)}
+            submitLabel="Save Changes"
+            submitting={update.isPending}
+            onSubmit={(values) => update.mutate({ code: discount.code, body: updateDiscountBody(discount, values) })}
+            onCancel={onClose}
+          />
+        </>
+      )}
+    </OrderDialog>
+  );
+}

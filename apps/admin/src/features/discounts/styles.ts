@@ -1,0 +1,13 @@
+// Mantine's CSS for the components the Discount Codes screen uses (app/styles.ts loads the shell's).
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Card.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/dates/styles.css';
