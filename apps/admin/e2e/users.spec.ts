@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { MESSAGES, REMOVED_ADDRESSES_KEY } from '@backroom/contract';
+import { MESSAGES, REMOVED_ADDRESSES_KEY, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
 import type { Page } from '@playwright/test';
 import { newId } from '../../api/src/db/ids';
 import { expect, test } from './fixtures';
@@ -228,6 +228,35 @@ test.describe('Users', () => {
     await expect(page.getByText(MESSAGES.noUsers)).toBeVisible();
     const orders = await shop.pool.query('select user_id from orders where email = $1', [user.email]);
     expect(orders.rows).toEqual([{ user_id: null }]);
+  });
+
+  test('Delete User when the server cannot be reached: the spec message, the user stays', async ({ page, shop }) => {
+    const user = await makeUser(shop, 'Unreachable');
+    await openUsers(page, user.name);
+    await page.route('**/api/user/*', (route) =>
+      route.request().method() === 'DELETE' ? route.abort('connectionrefused') : route.continue(),
+    );
+    await page.getByRole('button', { name: `Delete ${user.name}` }).click();
+    await page.getByRole('dialog', { name: 'Delete User' }).getByRole('button', { name: 'Delete User' }).click();
+    await expect(page.getByText(MESSAGES.cannotConnect)).toBeVisible();
+    await expect(page).toHaveURL(/\/users/);
+    const still = await shop.pool.query('select count(*)::int as n from users where id = $1', [user.id]);
+    expect(still.rows[0].n).toBe(1);
+  });
+
+  test('follows another admin’s change over the socket', async ({ page, shop }) => {
+    const user = await makeUser(shop, 'Followed');
+    await openUsers(page, user.name);
+    await expect(page.getByRole('combobox', { name: `Role of ${user.name}` })).toHaveValue('user');
+    // Another admin (here: the same account from another tab) makes the user an admin.
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+    const res = await page.request.post('/api/user/role', {
+      headers: { [TOKEN_HEADER]: token ?? '' },
+      data: { userId: user.id, role: 'admin' },
+    });
+    expect(res.status()).toBe(200);
+    await expect(page.getByRole('combobox', { name: `Role of ${user.name}` })).toHaveValue('admin');
+    await shop.pool.query("update users set role = 'user' where id = $1", [user.id]);
   });
 
   for (const width of [375, 768, 1440]) {
