@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { NARROW_WIDTH_PX } from '@backroom/contract';
+import { API_PATHS, NARROW_WIDTH_PX, STORAGE_KEYS, TOKEN_HEADER, todayIn } from '@backroom/contract';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -213,7 +213,38 @@ const SCREENS: ScreenCheck[] = [
       s.getByRole('region', { name: 'Visibility Settings' }).getByRole('checkbox'),
     ],
   },
-  { name: 'Discounts', open: placeholder('/discounts', 'Discount Codes'), actions: () => [] },
+  {
+    name: 'Discounts',
+    open: async (page, width) => {
+      await goto(page, '/discounts', 'Discount Codes');
+      await expect(page.getByLabel('Loading discount codes')).toBeHidden();
+      // The demo shop may hold no code yet: make one, as another admin would.
+      if (await page.getByText('No discount codes found').isVisible()) {
+        const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+        const today = todayIn('UTC');
+        const answer = await page.request.post(API_PATHS.discountCreate, {
+          headers: { [TOKEN_HEADER]: token ?? '' },
+          data: { description: 'Responsive check', percentage: 10, startDate: today, endDate: today },
+        });
+        expect(answer.ok()).toBe(true);
+      }
+      // A table from 1200 px (lg), cards below.
+      const table = page.getByRole('table', { name: 'Discount codes' });
+      const cards = page.getByRole('list', { name: 'Discount codes' });
+      await expect(width >= 1200 ? table : cards).toBeVisible();
+      await expect(width >= 1200 ? cards : table).toBeHidden();
+      await expect(page.getByRole('button', { name: /^Copy code / }).first()).toBeVisible();
+      return undefined;
+    },
+    actions: (s) => [
+      s.getByRole('button', { name: 'Add New Discount' }),
+      s.getByRole('combobox', { name: 'Filter by status' }),
+      s.getByRole('button', { name: /^Copy code / }),
+      s.getByRole('button', { name: /^View details of / }),
+      s.getByRole('button', { name: /^Edit / }),
+      s.getByRole('button', { name: /^Delete / }),
+    ],
+  },
   { name: 'Bundle Sale', open: placeholder('/bundle-sale', 'Bundle Sales'), actions: () => [] },
   { name: 'Messages', open: placeholder('/messages', 'Messages'), actions: () => [] },
 ];
