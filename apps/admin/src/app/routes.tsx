@@ -61,6 +61,9 @@ export const routes: RouteObject[] = [
           screen('admin-management', () =>
             import('../features/admins/routes/admin-management-route').then((m) => m.AdminManagementRoute),
           ),
+          screen('sent-emails', () =>
+            import('../features/notifications/routes/sent-emails-route').then((m) => m.SentEmailsRoute),
+          ),
           screen('discounts', () =>
             import('../features/discounts/routes/discounts-route').then((m) => m.DiscountsRoute),
           ),

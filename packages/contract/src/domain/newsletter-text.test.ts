@@ -7,6 +7,7 @@ import {
   messageParagraphs,
   NOTIFICATION_DEFAULTS,
   NOTIFICATION_TYPES,
+  newsletterFormProblem,
 } from './newsletter-text';
 
 describe('notification defaults', () => {
@@ -86,5 +87,16 @@ describe('escapeHtml', () => {
     expect(escapeHtml(`<script>alert("x" & 'y')</script>`)).toBe(
       '&lt;script&gt;alert(&quot;x&quot; &amp; &#39;y&#39;)&lt;/script&gt;',
     );
+  });
+});
+
+describe('newsletterFormProblem', () => {
+  const ok = { subject: 'Hi', message: 'There', audience: 'selected' as const, selectedCount: 1 };
+  it('asks for the subject and message first, then for a user', () => {
+    expect(newsletterFormProblem(ok)).toBeNull();
+    expect(newsletterFormProblem({ ...ok, subject: ' ' })).toBe('Please fill in subject and message');
+    expect(newsletterFormProblem({ ...ok, message: '', selectedCount: 0 })).toBe('Please fill in subject and message');
+    expect(newsletterFormProblem({ ...ok, selectedCount: 0 })).toBe('Please select at least one user');
+    expect(newsletterFormProblem({ ...ok, audience: 'all', selectedCount: 0 })).toBeNull();
   });
 });

@@ -97,3 +97,15 @@ export function escapeHtml(value: string): string {
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 }
+
+/** What the form says before anything is sent (spec 2 section 8), or null when it may be sent. */
+export function newsletterFormProblem(draft: {
+  subject: string;
+  message: string;
+  audience: 'all' | 'selected';
+  selectedCount: number;
+}): string | null {
+  if (draft.subject.trim() === '' || draft.message.trim() === '') return 'Please fill in subject and message';
+  if (draft.audience === 'selected' && draft.selectedCount === 0) return 'Please select at least one user';
+  return null;
+}

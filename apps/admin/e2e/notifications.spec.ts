@@ -1,0 +1,118 @@
+import AxeBuilder from '@axe-core/playwright';
+import { MESSAGES, NOTIFICATION_DEFAULTS } from '@backroom/contract';
+import type { Page } from '@playwright/test';
+import { newId } from '../../api/src/db/ids';
+import { expect, test } from './fixtures';
+
+/*
+ * User Notifications (spec 2 section 2) against the real server without SMTP_URL: an e-mail to
+ * selected customers reaches the database outbox and shows in Sent e-mails, its message in a
+ * sandboxed frame.
+ */
+
+const serious = async (page: Page, include?: string) => {
+  // The message frame runs nothing (sandbox=""), so axe cannot look inside it: its HTML is the e-mail's.
+  const builder = new AxeBuilder({ page }).options({ iframes: false }).exclude('iframe');
+  if (include) builder.include(include);
+  return (await builder.analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+};
+
+test('a notification to selected users reaches the outbox and shows in Sent e-mails', async ({ page, login, shop }) => {
+  test.setTimeout(90_000);
+  const tag = Date.now().toString(36);
+  const people = ['Ada', 'Bruno', 'Cleo'].map((first) => ({
+    id: newId(),
+    name: `${first} Notify${tag}`,
+    email: `${first.toLowerCase()}.${tag}@notify.example`,
+  }));
+  for (const p of people) {
+    await shop.pool.query('insert into users (id, name, email, password_hash) values ($1, $2, $3, $4)', [
+      p.id,
+      p.name,
+      p.email,
+      'not-a-login',
+    ]);
+  }
+
+  await login(page);
+  await page.goto('/admin-management');
+  const panel = page.getByRole('region', { name: 'User Notifications' });
+  await expect(panel.getByLabel('Email Subject')).toHaveValue(NOTIFICATION_DEFAULTS.newProduct.subject);
+  await panel.getByRole('radio', { name: 'Discounted Product' }).check();
+  await expect(panel.getByLabel('Email Subject')).toHaveValue(NOTIFICATION_DEFAULTS.discountedProduct.subject);
+  await expect(panel.getByLabel('Message')).toHaveValue(NOTIFICATION_DEFAULTS.discountedProduct.message);
+  await expect(panel.getByRole('radio', { name: /^All Users \(\d+\)$/ })).toBeVisible();
+
+  // Select Users opens the picker: the server searches, the selection survives a new search.
+  await panel.getByRole('radio', { name: 'Select Users (0)' }).check();
+  const picker = page.getByRole('dialog', { name: 'Select Users' });
+  await picker.getByLabel('Search users').fill(`Notify${tag}`);
+  await expect(picker.getByRole('checkbox')).toHaveCount(3);
+  await picker.getByRole('button', { name: 'Select All' }).click();
+  await expect(picker.getByText('3 selected')).toBeVisible();
+  await picker.getByRole('button', { name: 'Clear All' }).click();
+  await expect(picker.getByText('0 selected')).toBeVisible();
+  await picker.getByRole('checkbox', { name: new RegExp(people[0]?.name as string) }).check();
+  await picker.getByLabel('Search users').fill(`Bruno Notify${tag}`);
+  await expect(picker.getByRole('checkbox')).toHaveCount(1);
+  await picker.getByRole('checkbox', { name: new RegExp(people[1]?.name as string) }).check();
+  await expect(picker.getByText('2 selected')).toBeVisible();
+  await picker.getByRole('button', { name: 'Confirm Selection' }).click();
+  await expect(panel.getByRole('radio', { name: 'Select Users (2)' })).toBeChecked();
+
+  // The form's own checks come first.
+  const subject = `Spring offer ${tag}`;
+  await panel.getByLabel('Email Subject').fill('');
+  await panel.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByText(MESSAGES.fillSubjectAndMessage)).toBeVisible();
+  await panel.getByLabel('Email Subject').fill(subject);
+  await panel.getByLabel('Message').fill(`Hello <b>friends</b>\n\nOur offer ${tag} is on.`);
+  await panel.getByLabel('Product link (optional)').fill('https://shop.example.com/offers');
+  await panel.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByText(MESSAGES.emailSent(2))).toBeVisible();
+
+  // The recent e-mails list follows the campaign until both are sent.
+  const row = panel.getByTestId('campaign-row').filter({ hasText: subject });
+  await expect(row.getByTestId('campaign-sent')).toHaveText('2', { timeout: 20_000 });
+
+  const outbox = await shop.pool.query<{ to_address: string; html: string }>(
+    `select o.to_address, o.html from email_outbox o join email_campaigns c on c.id = o.campaign_id
+     where c.subject = $1 order by o.to_address`,
+    [subject],
+  );
+  expect(outbox.rows.map((r) => r.to_address)).toEqual([people[0]?.email, people[1]?.email]);
+  expect(outbox.rows[0]?.html).toContain('Hello &lt;b&gt;friends&lt;/b&gt;');
+
+  await panel.getByRole('link', { name: 'Sent e-mails' }).click();
+  await expect(page).toHaveURL(/\/sent-emails$/);
+  await page.getByRole('button', { name: `View ${subject}` }).click();
+  const frame = page.getByTitle(`Message: ${subject}`);
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(
+    page.frameLocator(`iframe[title="Message: ${subject}"]`).getByText(`Our offer ${tag} is on.`),
+  ).toBeVisible();
+  expect(await serious(page)).toEqual([]);
+});
+
+for (const width of [375, 768, 1440]) {
+  test(`Sent e-mails and the User Notifications panel fit at ${width} px with no serious axe issue`, async ({
+    page,
+    login,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: 900 });
+    await login(page);
+    await page.goto('/sent-emails');
+    await expect(page.getByRole('heading', { name: 'Sent e-mails', level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
+    expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
+    expect(await serious(page)).toEqual([]);
+
+    await page.goto('/admin-management');
+    const panel = page.getByRole('region', { name: 'User Notifications' });
+    await expect(panel.getByRole('button', { name: 'Send Email' })).toBeVisible();
+    expect(await serious(page, 'section[aria-labelledby="notifications-title"]')).toEqual([]);
+  });
+}

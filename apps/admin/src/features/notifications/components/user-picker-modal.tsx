@@ -1,0 +1,110 @@
+import { MESSAGES, type User } from '@backroom/contract';
+import { Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useRecipients } from '../api';
+import { ListPagination } from './list-pagination';
+
+const PAGE_SIZE = 20;
+
+interface UserPickerModalProps {
+  opened: boolean;
+  selected: ReadonlyMap<string, User>;
+  onClose: () => void;
+  onConfirm: (selected: Map<string, User>) => void;
+}
+
+/**
+ * Select Users: the server searches and pages the customers (fast at 100k), the selection is kept
+ * across pages and searches; Select All takes the page shown, Clear All empties the selection.
+ */
+export function UserPickerModal({ opened, selected, onClose, onConfirm }: UserPickerModalProps) {
+  const [draft, setDraft] = useState(() => new Map(selected));
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const [query] = useDebouncedValue(q.trim(), 250);
+  const { data, isFetching, isError } = useRecipients({ q: query || undefined, page, pageSize: PAGE_SIZE }, opened);
+  const users = data?.users ?? [];
+
+  useEffect(() => {
+    if (opened) setDraft(new Map(selected));
+  }, [opened, selected]);
+
+  const toggle = (user: User, on: boolean) =>
+    setDraft((current) => {
+      const next = new Map(current);
+      if (on) next.set(user._id, user);
+      else next.delete(user._id);
+      return next;
+    });
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Select Users" size="lg">
+      <Stack gap="sm">
+        <TextInput
+          label="Search users"
+          placeholder="Search users..."
+          value={q}
+          onChange={(e) => {
+            setQ(e.currentTarget.value);
+            setPage(1);
+          }}
+          rightSection={isFetching ? <Loader size="xs" aria-label="Loading" /> : null}
+        />
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Button
+              variant="light"
+              size="xs"
+              disabled={users.length === 0}
+              onClick={() =>
+                setDraft((current) => {
+                  const next = new Map(current);
+                  for (const user of users) next.set(user._id, user);
+                  return next;
+                })
+              }
+            >
+              Select All
+            </Button>
+            <Button variant="default" size="xs" disabled={draft.size === 0} onClick={() => setDraft(new Map())}>
+              Clear All
+            </Button>
+          </Group>
+          <Text size="sm" aria-live="polite">
+            {draft.size} selected{data ? ` · ${data.total} found` : ''}
+          </Text>
+        </Group>
+        <ScrollArea.Autosize mah={360}>
+          <Stack gap={6} role="group" aria-label="Users">
+            {isError ? <Text c="red.8">{MESSAGES.fetchUsersFailed}</Text> : null}
+            {!isError && data && users.length === 0 ? <Text c="dimmed">{MESSAGES.noUsers}</Text> : null}
+            {!data && !isError ? <Text c="dimmed">{MESSAGES.loading}</Text> : null}
+            {users.map((user) => (
+              <Checkbox
+                key={user._id}
+                checked={draft.has(user._id)}
+                onChange={(e) => toggle(user, e.currentTarget.checked)}
+                label={
+                  <span>
+                    {user.name || 'Unnamed User'}{' '}
+                    <Text span c="dimmed" size="sm">
+                      {user.email}
+                    </Text>
+                  </span>
+                }
+              />
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+        <ListPagination label="User pages" page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => onConfirm(draft)}>Confirm Selection</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
