@@ -1,3 +1,4 @@
+export * from './bundles';
 export * from './categories';
 export * from './conversations';
 export * from './discounts';
