@@ -1,4 +1,4 @@
-import type { Role } from '@backroom/contract';
+import { ADDRESS_KEY_FIELDS, type AddressFields, type Role } from '@backroom/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderStatusChanges, orders, userOrderStats, users } from '../../db/schema';
@@ -275,30 +275,11 @@ export async function listUserOrders(
 
 /** The key's normalisation in SQL, the same as addressKey's (contract domain/user-addresses.ts). */
 const part = (column: string) => sql.raw(`btrim(regexp_replace(lower(o.${column}), '\\s+', ' ', 'g'))`);
-const ADDRESS_COLUMNS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'street',
-  'city',
-  'state',
-  'zipcode',
-  'country',
-] as const;
+/** The address columns, in the key's order (firstName -> first_name). */
+const ADDRESS_COLUMNS = ADDRESS_KEY_FIELDS.map((field) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`));
 
 export interface AddressRow {
-  address: {
-    firstName: string;
-    lastName: string;
-    email: string;
-    phone: string;
-    street: string;
-    city: string;
-    state: string;
-    zipcode: string;
-    country: string;
-  };
+  address: AddressFields;
   lastUsed: Date;
   orders: number;
 }
