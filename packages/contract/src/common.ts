@@ -15,6 +15,20 @@ export const INVALID_TEXT_MESSAGE = 'contains an invalid character (NUL or unpai
 export const textSchema = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isStorableText, { message: INVALID_TEXT_MESSAGE });
 
+/** A text field that holds JSON (a multipart form's list), checked against a schema once parsed. */
+export function jsonField<T extends z.ZodType>(schema: T) {
+  return textSchema()
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be valid JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+}
+
 /** A 24-hex ObjectId-style id whose first 8 hex digits are its creation time in seconds. */
 export const objectIdSchema = textSchema().refine(isObjectId, { message: 'must be a 24-character hex id' });
 

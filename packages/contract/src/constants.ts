@@ -47,6 +47,8 @@ export const EVENTS = {
   campaignProgress: 'campaignProgress',
   /** To admins when a discount code was created, changed, deleted or used (payload { action, code }). */
   discountsUpdated: 'discountsUpdated',
+  /** To admins when a bundle was created, changed, (un)cancelled, deleted or bought (payload { action, id }). */
+  bundlesUpdated: 'bundlesUpdated',
 } as const;
 
 /** Currency symbol shown before every amount. */

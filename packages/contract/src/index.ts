@@ -1,5 +1,6 @@
 export * from './admins';
 export * from './auth';
+export * from './bundles';
 export * from './campaigns';
 export * from './categories';
 export * from './common';
@@ -7,6 +8,8 @@ export * from './constants';
 export * from './conversations';
 export * from './dashboard';
 export * from './discounts';
+export * from './domain/bundle-pricing';
+export * from './domain/bundle-status';
 export * from './domain/calendar-labels';
 export * from './domain/catalogue-lists';
 export * from './domain/chart-scale';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectIdSchema, queryParam, textSchema, wholeQueryParam } from './common';
+import { jsonField, objectIdSchema, queryParam, textSchema, wholeQueryParam } from './common';
 import {
   ACCESSORY_FLAGS,
   type AccessoryFlag,
@@ -27,20 +27,6 @@ const label = text(100);
 
 /** 'true' or 'false', as a form field sends a checkbox. */
 const flagField = z.enum(['true', 'false'], { error: 'must be true or false' }).transform((v) => v === 'true');
-
-/** A text field that holds JSON, checked against a schema once parsed. */
-function jsonField<T extends z.ZodType>(schema: T) {
-  return textSchema()
-    .transform((value, ctx) => {
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be valid JSON' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
-}
 
 /** A price in dollars (string or number) as integer cents. */
 const money = z.union([textSchema(), z.number()], { error: 'is required' }).transform((value, ctx) => {

@@ -71,6 +71,14 @@ export const API_PATHS = {
   discountCreate: '/api/discounts/create',
   /** PUT and DELETE /api/discounts/{code}. */
   discount: '/api/discounts/:code',
+  // Bundle sales (spec 2 section 7).
+  bundleList: '/api/bundle/list',
+  bundleCreate: '/api/bundle/create',
+  bundleUpdate: '/api/bundle/update/:id',
+  /** DELETE /api/bundle/{id}. */
+  bundle: '/api/bundle/:id',
+  /** POST: cancel, or undo the cancel of a cancelled bundle. */
+  bundleCancel: '/api/bundle/cancel/:id',
   /** Uploaded images, public: GET /uploads/{name}. */
   uploads: '/uploads',
 } as const;
