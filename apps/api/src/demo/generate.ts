@@ -6,6 +6,7 @@ import { conversations, messages, orders, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import type { ImageStorage } from '../storage/image-storage';
 import { insertBulkOrders, insertBulkUsers, type Progress } from './bulk';
+import { generateDemoCampaigns } from './campaigns';
 import { generateDemoCatalogue, removeDemoCatalogue } from './catalogue';
 import { DEMO_ORDERS, demoProductsForOrders, generateDemoOrders } from './orders';
 import { ADMIN_REPLIES, CHAT_OPENERS, DEMO_DOMAIN, FIRST_NAMES, LAST_NAMES } from './people';
@@ -146,6 +147,8 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
         })
       : 0;
   await generateDemoWishlists(db, { rnd, now, customers });
+  // A few unsubscribed customers and two past campaigns in the outbox (Sent e-mails).
+  await generateDemoCampaigns(db, { rnd, now, customers: customers.filter((c) => c.isActive), admin: admins[0] });
   return {
     ...summary,
     customers: summary.customers + moreCustomers,
