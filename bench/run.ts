@@ -17,6 +17,7 @@ import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
 import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client';
 import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { generateDemo } from '../apps/api/src/demo/generate';
+import { benchCampaign, campaignReport } from './campaign';
 import { benchCatalogue } from './catalogue';
 import { initialAssets } from './initial-js';
 import { load } from './load';
@@ -198,6 +199,9 @@ async function main() {
       `event-loop delay p99 ${fmt(mixedRun.p99Ms, 1)} ms`,
   ]);
 
+  // Accepting an All Users campaign at 100k customers (issue 10): the orders bench's customers.
+  const campaign = await benchCampaign({ base, token, database });
+
   const assets = await initialAssets(dist);
 
   await server.close();
@@ -236,6 +240,7 @@ async function main() {
   );
   console.log(`\n${ordersReport(orders).join('\n')}`);
   console.log(`\n${usersReport(users).join('\n')}`);
+  console.log(`\n${campaignReport(campaign).join('\n')}`);
 
   const goals: [string, string, string, string, boolean][] = [
     [
