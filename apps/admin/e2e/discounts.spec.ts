@@ -3,6 +3,8 @@ import {
   API_PATHS,
   addMonths,
   type CreateDiscountRequest,
+  DISCOUNT_MESSAGES,
+  DISCOUNT_SCREEN_TEXT,
   type Discount,
   discountResponseSchema,
   MESSAGES,
@@ -12,7 +14,9 @@ import {
   validityLabel,
 } from '@backroom/contract';
 import type { Page } from '@playwright/test';
+import { newId } from '../../api/src/db/ids';
 import { expect, test } from './fixtures';
+import type { ShopDatabase } from './shop-database';
 
 /*
  * The Discount Codes screen (spec 2 section 2, issue 11) against the real app. Every code a test
@@ -42,6 +46,21 @@ async function createByApi(page: Page, body: CreateDiscountRequest): Promise<Dis
   });
   expect(answer.ok()).toBe(true);
   return discountResponseSchema.parse(await answer.json()).discount;
+}
+
+/** A customer straight in the database, as the storefront makes them. */
+async function makeCustomer(shop: ShopDatabase) {
+  const id = newId();
+  const suffix = unique();
+  const name = `Dora Quill${suffix}`;
+  const email = `dora.${suffix}@discounts.example`;
+  await shop.pool.query('insert into users (id, name, email, password_hash) values ($1, $2, $3, $4)', [
+    id,
+    name,
+    email,
+    'not-a-login',
+  ]);
+  return { id, name, email };
 }
 
 const seriousIssues = async (page: Page, include?: string) => {
@@ -211,12 +230,7 @@ test.describe('Discount Codes', () => {
   });
 
   test('Assigned To: a customer searched on the server, shown by name', async ({ page, shop }) => {
-    const customer = (
-      await shop.pool.query<{ name: string; email: string }>(
-        "select name, email from users where role = 'user' and name <> '' order by created_at asc limit 1",
-      )
-    ).rows[0];
-    if (!customer) throw new Error('the demo shop has no customer');
+    const customer = await makeCustomer(shop);
     await openDiscounts(page);
     await page.getByRole('button', { name: 'Add New Discount' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Discount' });
@@ -228,29 +242,108 @@ test.describe('Discount Codes', () => {
     const picker = dialog.getByLabel('Assigned To');
     await picker.click();
     const searched = page.waitForRequest(
-      (r) => r.url().includes(API_PATHS.userAll) && r.url().includes(`q=${encodeURIComponent(customer.email)}`),
+      (r) => r.url().includes(API_PATHS.userAll) && new URL(r.url()).searchParams.get('q') === customer.name,
     );
-    await picker.fill(customer.email);
+    await picker.fill(customer.name);
     const url = new URL((await searched).url());
     expect(Object.fromEntries(url.searchParams)).toEqual({
       role: 'user',
-      q: customer.email,
+      q: customer.name,
       page: '1',
       pageSize: '20',
     });
-    await page.getByRole('option', { name: new RegExp(customer.email.replace(/[.+]/g, '\\$&')) }).click();
+    // Each customer shown with name and e-mail.
+    const option = page.getByRole('option', { name: `${customer.name} ${customer.email}` });
+    await expect(option).toHaveCount(1);
+    await option.click();
     await expect(picker).toHaveValue(`${customer.name} (${customer.email})`);
 
     const [request] = await Promise.all([
       page.waitForRequest((r) => r.url().endsWith(API_PATHS.discountCreate)),
       dialog.getByRole('button', { name: 'Create Discount' }).click(),
     ]);
-    expect(request.postDataJSON()).toMatchObject({ maxUsage: '1', percentage: '50' });
-    expect(request.postDataJSON().assignedTo).toMatch(/^[0-9a-f]{24}$/);
+    expect(request.postDataJSON()).toMatchObject({ maxUsage: '1', percentage: '50', assignedTo: customer.id });
     await expect(page.getByText(MESSAGES.discountCreated)).toBeVisible();
     const listed = row(page, title);
     await expect(listed.getByRole('cell').nth(5)).toHaveText(customer.name);
     await expect(listed.getByRole('cell').nth(4)).toHaveText('0 / 1');
+  });
+
+  test('a deleted assignee shows Unknown User, and editing the code asks for a choice before opening it to everyone', async ({
+    page,
+    shop,
+  }) => {
+    const customer = await makeCustomer(shop);
+    await openDiscounts(page);
+    const title = `Orphan ${unique()}`;
+    const made = await createByApi(page, {
+      description: title,
+      percentage: 30,
+      startDate: shopToday(),
+      endDate: addMonths(shopToday(), 1),
+      maxUsage: null,
+      assignedTo: customer.id,
+    });
+    const listed = row(page, title);
+    await expect(listed.getByRole('cell').nth(5)).toHaveText(customer.name);
+
+    // The account goes (as the storefront or another admin would delete it).
+    await shop.pool.query('delete from users where id = $1', [customer.id]);
+    await page.reload();
+    await expect(listed.getByRole('cell').nth(5)).toHaveText('Unknown User');
+    await expect(listed.getByRole('cell').nth(6)).toHaveText('Inactive');
+
+    await listed.getByRole('button', { name: `Edit ${made.code}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Discount' });
+    const picker = dialog.getByLabel('Assigned To');
+    await expect(picker).toHaveValue('Unknown User');
+    let puts = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'PUT') puts += 1;
+    });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(dialog.getByText(DISCOUNT_SCREEN_TEXT.unknownAssignee)).toBeVisible();
+    expect(puts).toBe(0);
+
+    await picker.click();
+    await page.getByRole('option', { name: 'All users' }).click();
+    await expect(dialog.getByText(DISCOUNT_SCREEN_TEXT.unknownAssignee)).toBeHidden();
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/api/discounts/${made.code}`)),
+      dialog.getByRole('button', { name: 'Save Changes' }).click(),
+    ]);
+    expect(request.postDataJSON()).toMatchObject({ assignedTo: '', isActive: false });
+    await expect(page.getByText(MESSAGES.discountUpdated)).toBeVisible();
+    await expect(listed.getByRole('cell').nth(5)).toHaveText('All users');
+  });
+
+  test('a code another admin deleted meanwhile: the server says so and the list follows', async ({ page }) => {
+    await openDiscounts(page);
+    const title = `Gone ${unique()}`;
+    const made = await createByApi(page, {
+      description: title,
+      percentage: 5,
+      startDate: shopToday(),
+      endDate: shopToday(),
+      maxUsage: null,
+      assignedTo: null,
+    });
+    const listed = row(page, title);
+    await listed.getByRole('button', { name: `Edit ${made.code}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Discount' });
+    await expect(dialog.getByRole('combobox', { name: /^Percentage/ })).toHaveValue('5');
+
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+    const gone = await page.request.delete(`/api/discounts/${made.code}`, { headers: { [TOKEN_HEADER]: token ?? '' } });
+    expect(gone.ok()).toBe(true);
+    // Over the socket, while the dialog is open.
+    await expect(listed).toHaveCount(0);
+
+    await dialog.getByRole('combobox', { name: /^Percentage/ }).selectOption('10');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText(DISCOUNT_MESSAGES.notFound)).toBeVisible();
+    // The dialog stays, with what was typed.
+    await expect(dialog.getByRole('combobox', { name: /^Percentage/ })).toHaveValue('10');
   });
 });
 

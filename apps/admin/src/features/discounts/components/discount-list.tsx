@@ -1,4 +1,4 @@
-import { assigneeLabel, type Discount, usageLabel, validityLabel } from '@backroom/contract';
+import { assigneeLabel, type Discount, formatDiscountDay, usageLabel } from '@backroom/contract';
 import { Card, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CopyCodeButton } from './copy-code-button';
@@ -21,6 +21,18 @@ function CodeWithCopy({ code }: { code: string }) {
       </Text>
       <CopyCodeButton code={code} />
     </Group>
+  );
+}
+
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
+/** First day – last day (both included), each day kept on one line. */
+function Validity({ discount }: { discount: Discount }) {
+  return (
+    <>
+      <span style={NO_WRAP}>{formatDiscountDay(discount.startDate)}</span> –{' '}
+      <span style={NO_WRAP}>{formatDiscountDay(discount.endDate)}</span>
+    </>
   );
 }
 
@@ -64,7 +76,9 @@ export function DiscountList({ discounts, busy, ...actions }: DiscountListProps)
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>{title(discount)}</Table.Td>
                 <Table.Td>{discount.percentage}%</Table.Td>
-                <Table.Td>{validityLabel(discount.startDate, discount.endDate)}</Table.Td>
+                <Table.Td>
+                  <Validity discount={discount} />
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {usageLabel(discount.usageCount, discount.maxUsage)}
                 </Table.Td>
@@ -103,7 +117,9 @@ export function DiscountList({ discounts, busy, ...actions }: DiscountListProps)
               <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
                 <CardLine label="Percentage">{discount.percentage}%</CardLine>
                 <CardLine label="Usage">{usageLabel(discount.usageCount, discount.maxUsage)}</CardLine>
-                <CardLine label="Validity">{validityLabel(discount.startDate, discount.endDate)}</CardLine>
+                <CardLine label="Validity">
+                  <Validity discount={discount} />
+                </CardLine>
                 <CardLine label="Assigned To">{assigneeLabel(discount.assignedTo)}</CardLine>
               </SimpleGrid>
               <Group justify="flex-end">
