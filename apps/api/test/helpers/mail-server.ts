@@ -18,10 +18,16 @@ export interface MailServerOptions {
   onRecipient?: (address: string) => Promise<Answer> | Answer;
   /** Decides each message once its data arrived. */
   onMessage?: (to: string[], attempt: number) => Promise<Answer> | Answer;
+  /** Offer STARTTLS (smtp-server's own self-signed certificate) and require this login. */
+  starttls?: boolean;
+  auth?: { user: string; pass: string };
 }
 
 export interface MailServer {
   port: number;
+  /** Sessions that upgraded to TLS, and logins that succeeded. */
+  secured: number;
+  logins: string[];
   url: string;
   received: Received[];
   /** Every message whose data arrived, accepted or not, by recipient. */
@@ -38,10 +44,22 @@ function refusal(answer: NonNullable<Answer>): Error {
 export async function startMailServer(options: MailServerOptions = {}): Promise<MailServer> {
   const received: Received[] = [];
   const attempts = new Map<string, number>();
+  const state = { secured: 0, logins: [] as string[] };
   const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
+    authOptional: !options.auth,
+    disabledCommands: options.starttls ? [] : ['STARTTLS', 'AUTH'],
     logger: false,
+    onSecure(_socket, _session, callback) {
+      state.secured += 1;
+      callback();
+    },
+    onAuth(auth, _session, callback) {
+      if (options.auth && auth.username === options.auth.user && auth.password === options.auth.pass) {
+        state.logins.push(auth.username as string);
+        return callback(null, { user: auth.username });
+      }
+      return callback(new Error('Invalid username or password'));
+    },
     size: 5 * 1024 * 1024,
     onRcptTo(address, _session: SMTPServerSession, callback) {
       Promise.resolve(options.onRecipient?.(address.address))
@@ -73,6 +91,10 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
   const { port } = server.server.address() as AddressInfo;
   return {
     port,
+    get secured() {
+      return state.secured;
+    },
+    logins: state.logins,
     url: `smtp://127.0.0.1:${port}`,
     received,
     attempts,
