@@ -5,6 +5,7 @@ import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
 import { adminRoutes } from './modules/admins/routes';
 import { authRoutes } from './modules/auth/routes';
+import { bundleRoutes } from './modules/bundles/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { conversationRoutes } from './modules/conversations/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -101,6 +102,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(adminRoutes);
   await app.register(settingRoutes);
   await app.register(discountRoutes);
+  await app.register(bundleRoutes);
   await app.register(emailRoutes, { databaseUrl: database.url });
 
   await app.register(adminStaticPlugin, { root: config.adminDist });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../src/db/schema';
+import { bundles, products } from '../src/db/schema';
 import { HOUR_MS, startUploadSweeps, sweepUploads } from '../src/modules/uploads/sweep';
 import type { ImageStorage } from '../src/storage/image-storage';
 import { newImageName, thumbName } from '../src/storage/names';
@@ -162,6 +162,23 @@ describe('the upload sweep on the local folder', () => {
       [{ uploadSweep: expect.objectContaining({ swept: true, removed: 1 }) }, 'upload sweep done'],
     ]);
     await sweeps.stop();
+  });
+
+  it("keeps a bundle's images and their thumbnails", async () => {
+    const [image, orphan] = [newImageName(), newImageName()];
+    await putAll(t.app.ctx.storage, [...withThumb(image), ...withThumb(orphan)]);
+    await t.database.db.insert(bundles).values({
+      title: 'Swept Bundle',
+      priceCents: 999,
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      images: [image],
+    });
+    await ageAll();
+    expect(await sweep()).toMatchObject({ swept: true, removed: 2 });
+    const left = await files();
+    expect(left).toEqual(expect.arrayContaining(withThumb(image)));
+    expect(left).not.toContain(orphan);
   });
 });
 

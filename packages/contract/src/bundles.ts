@@ -23,7 +23,9 @@ export const BUNDLE_MESSAGES = {
   notFound: 'Bundle not found',
   cancelled: 'Bundle cancelled',
   restored: 'Bundle cancellation undone',
-  productsUnknown: 'products: some of these products are not in the catalogue; choose them again',
+  /** A selected product the catalogue does not have. */
+  productUnknown: (id: string) => `products: no product in the catalogue has the id ${id}`,
+  productsChanged: 'products: a selected product was just deleted from the catalogue; choose the products again',
   noImagesToKeep: 'existingImages: a new bundle has no images to keep',
 } as const;
 

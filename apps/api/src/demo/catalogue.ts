@@ -6,10 +6,10 @@ import type { Db, DbOrTx } from '../db/client';
 import { newId } from '../db/ids';
 import { products, type StoredAccessory, type StoredColorVariant } from '../db/schema';
 import { productFiles } from '../modules/products/product-view';
-import { storeImages } from '../modules/products/uploaded-images';
 import type { ImageStorage } from '../storage/image-storage';
 import type { PreparedImage } from '../storage/images';
 import { thumbName } from '../storage/names';
+import { storeImages } from '../storage/stored-images';
 import {
   ACCESSORY_NAMES,
   BULK_ADJECTIVES,

@@ -14,6 +14,7 @@ import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
 import { type MultipartForm, parseFields } from '../../plugins/uploads';
 import type { ImageStorage } from '../../storage/image-storage';
+import { removeImages, storeImages } from '../../storage/stored-images';
 import { newProductValues, type StoredUploads, updatedProductValues } from './product-values';
 import { productFiles, toProduct } from './product-view';
 import {
@@ -25,7 +26,7 @@ import {
   productExists,
   updateProduct,
 } from './repository';
-import { removeImages, storeImages, type UploadedImage } from './uploaded-images';
+import type { UploadedImage } from './uploaded-images';
 
 export interface CatalogueDeps {
   db: Db;

@@ -1,9 +1,7 @@
 import { type ImageField, imageFieldProblem, MESSAGES, PRODUCT_LIMITS, parseImageField } from '@backroom/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../plugins/errors';
-import type { ImageStorage } from '../../storage/image-storage';
-import { ImageRefused, type PreparedImage, prepareImage } from '../../storage/images';
-import { newImageName, thumbName } from '../../storage/names';
+import type { PreparedImage } from '../../storage/images';
+import { prepareFormImage } from '../../storage/stored-images';
 
 /** A file of a product form, checked and re-encoded, not yet stored. */
 export interface UploadedImage extends PreparedImage {
@@ -33,42 +31,6 @@ export function productImageHandler(call: 'add' | 'update') {
       if (seen.has(field)) throw new HttpError(400, `${field}: is given more than once`);
       seen.add(field);
     }
-    try {
-      return { field, target, ...(await prepareImage(data)) };
-    } catch (error) {
-      if (error instanceof ImageRefused) throw new HttpError(400, `${field}: ${error.message}`);
-      throw error;
-    }
+    return { field, target, ...(await prepareFormImage(field, data)) };
   };
 }
-
-/**
- * Writes each image and its thumbnail under new names; answers the names in the same order.
- * If any write fails, whatever was written is removed again.
- */
-export async function storeImages(storage: ImageStorage, images: readonly PreparedImage[]): Promise<string[]> {
-  const names = images.map(() => newImageName());
-  const writes = await Promise.allSettled(
-    images.flatMap((image, i) => {
-      const name = names[i] as string;
-      return [storage.put(name, image.full), storage.put(thumbName(name), image.thumb)];
-    }),
-  );
-  const failed = writes.find((w) => w.status === 'rejected');
-  if (failed) {
-    await storage.remove(withThumbnails(names)).catch(() => {});
-    throw failed.reason;
-  }
-  return names;
-}
-
-/**
- * Deletes images and their thumbnails once the database no longer refers to them. A failure is
- * logged, not raised: the change it follows has already been committed.
- */
-export async function removeImages(storage: ImageStorage, names: readonly string[], log: FastifyBaseLogger) {
-  if (names.length === 0) return;
-  await storage.remove(withThumbnails(names)).catch((err) => log.warn({ err, names }, 'could not delete image files'));
-}
-
-const withThumbnails = (names: readonly string[]) => names.flatMap((n) => [n, thumbName(n)]);

@@ -1,11 +1,12 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { bundles } from '../../db/schema/bundles';
 import { orders } from '../../db/schema/orders';
 import { products } from '../../db/schema/products';
 
 /*
  * Every place that refers to a stored image, in one list: the upload sweep (sweep.ts) deletes a
  * file only when none of these names it (docs/decisions/021-upload-sweep.md). A table that starts
- * keeping images (bundles and campaigns, when they come) MUST add its query here, or the sweep
+ * keeping images (campaigns, when they come) MUST add its query here, or the sweep
  * deletes its files an hour after they are written.
  *
  * Each query answers one text column: a base name ('<32 hex>.webp'), or any text holding one (a URL
@@ -48,5 +49,9 @@ export const IMAGE_REFERENCES: readonly ImageReference[] = [
     what: 'order item images',
     query: sql`select ${imagesOf(sql`i.value -> 'image'`)} from ${orders}, ${elementsOf(sql`${orders.items}`)} i`,
   },
-  // Bundles and campaigns (later issues) add their image columns here.
+  {
+    what: 'bundle images',
+    query: sql`select ${imagesOf(sql`${bundles.images}`)} from ${bundles}`,
+  },
+  // Campaigns (a later issue) add their image columns here.
 ];
