@@ -7,9 +7,10 @@ import {
   discountFormErrors,
   MAX_USAGE_OPTIONS,
 } from '@backroom/contract';
-import { Button, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { AdminForm } from '../../admins/components/admin-form';
 import { CustomerPicker } from './customer-picker';
 
 /** The forms' check: the contract's create or update schema, each message naming its field. */
@@ -84,99 +85,83 @@ export function DiscountForm({
   const submit = form.handleSubmit(onSubmit);
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack>
-        <TextInput
-          label={DISCOUNT_FIELD_LABELS.description}
-          description="Optional: what the code is for"
-          autoComplete="off"
-          data-autofocus
-          error={errors.description?.message}
-          {...form.register('description')}
+    <AdminForm onSubmit={submit} onCancel={onCancel} submitLabel={submitLabel} submitting={submitting}>
+      <TextInput
+        label={DISCOUNT_FIELD_LABELS.description}
+        description="Optional: what the code is for"
+        autoComplete="off"
+        data-autofocus
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <NativeSelect
+          label={DISCOUNT_FIELD_LABELS.percentage}
+          withAsterisk
+          data={PERCENTAGE_OPTIONS}
+          error={errors.percentage?.message}
+          {...form.register('percentage')}
         />
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <NativeSelect
-            label={DISCOUNT_FIELD_LABELS.percentage}
-            withAsterisk
-            data={PERCENTAGE_OPTIONS}
-            error={errors.percentage?.message}
-            {...form.register('percentage')}
-          />
-          <NativeSelect
-            label={DISCOUNT_FIELD_LABELS.maxUsage}
-            data={[...MAX_USAGE_OPTIONS]}
-            error={errors.maxUsage?.message}
-            {...form.register('maxUsage')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Controller
-            control={form.control}
-            name="startDate"
-            render={({ field }) => (
-              <DatePickerInput
-                {...DATE_PROPS}
-                label={DISCOUNT_FIELD_LABELS.startDate}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.startDate?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="endDate"
-            render={({ field }) => (
-              <DatePickerInput
-                {...DATE_PROPS}
-                label={DISCOUNT_FIELD_LABELS.endDate}
-                value={field.value || null}
-                minDate={startDate || undefined}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={errors.endDate?.message}
-              />
-            )}
-          />
-        </SimpleGrid>
+        <NativeSelect
+          label={DISCOUNT_FIELD_LABELS.maxUsage}
+          data={[...MAX_USAGE_OPTIONS]}
+          error={errors.maxUsage?.message}
+          {...form.register('maxUsage')}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <Controller
           control={form.control}
-          name="assignedTo"
+          name="startDate"
           render={({ field }) => (
-            <CustomerPicker
-              value={field.value}
-              onChange={field.onChange}
-              initial={discount?.assignedTo ?? null}
-              error={errors.assignedTo?.message}
+            <DatePickerInput
+              {...DATE_PROPS}
+              label={DISCOUNT_FIELD_LABELS.startDate}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.startDate?.message}
             />
           )}
         />
-        {discount && (
-          <NativeSelect
-            label={DISCOUNT_FIELD_LABELS.isActive}
-            data={STATUS_OPTIONS}
-            error={errors.isActive?.message}
-            {...form.register('isActive')}
+        <Controller
+          control={form.control}
+          name="endDate"
+          render={({ field }) => (
+            <DatePickerInput
+              {...DATE_PROPS}
+              label={DISCOUNT_FIELD_LABELS.endDate}
+              value={field.value || null}
+              minDate={startDate || undefined}
+              onChange={(value) => field.onChange(value ?? '')}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.endDate?.message}
+            />
+          )}
+        />
+      </SimpleGrid>
+      <Controller
+        control={form.control}
+        name="assignedTo"
+        render={({ field }) => (
+          <CustomerPicker
+            value={field.value}
+            onChange={field.onChange}
+            initial={discount?.assignedTo ?? null}
+            error={errors.assignedTo?.message}
           />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      />
+      {discount && (
+        <NativeSelect
+          label={DISCOUNT_FIELD_LABELS.isActive}
+          data={STATUS_OPTIONS}
+          error={errors.isActive?.message}
+          {...form.register('isActive')}
+        />
+      )}
+    </AdminForm>
   );
 }
