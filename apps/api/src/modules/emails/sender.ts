@@ -185,7 +185,7 @@ export class CampaignSender {
   private async prepare(campaignId: string): Promise<CampaignRow | undefined> {
     return this.deps.db.transaction(async (tx) => {
       const campaign = await findCampaign(tx, campaignId, true);
-      if (!campaign || campaign.status !== 'queued') return campaign;
+      if (campaign?.status !== 'queued') return campaign;
       if (campaign.audience === 'all') {
         const n = await insertAllDeliveries(tx, campaignId);
         await setRecipientCount(tx, campaignId, n);
