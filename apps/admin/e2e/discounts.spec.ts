@@ -347,6 +347,51 @@ test.describe('Discount Codes', () => {
   });
 });
 
+test.describe('Discount Codes: paging and the session', () => {
+  test('a long list comes a page of 20 at a time, the page kept in the URL', async ({ page, login }) => {
+    await login(page);
+    await openDiscounts(page);
+    const pageSize = 20;
+    // At least two pages, whatever the other tests left.
+    const total = Number((await page.getByText(/^\d+ discount codes?$/).textContent())?.split(' ')[0] ?? 0);
+    const batch = `Batch ${unique()}`;
+    for (let i = total; i <= pageSize; i += 1) {
+      await createByApi(page, {
+        description: `${batch} ${i}`,
+        percentage: 5,
+        startDate: shopToday(),
+        endDate: shopToday(),
+        maxUsage: null,
+        assignedTo: null,
+      });
+    }
+    const pages = page.getByRole('navigation', { name: 'Discount code pages' });
+    await expect(pages).toBeVisible();
+    const rows = page.getByRole('table', { name: 'Discount codes' }).locator('tbody tr');
+    await expect(rows).toHaveCount(pageSize);
+
+    const [request] = await Promise.all([
+      page.waitForRequest((r) => r.url().includes(API_PATHS.discountList) && r.url().includes('page=2')),
+      pages.getByRole('button', { name: 'Page 2' }).click(),
+    ]);
+    expect(Object.fromEntries(new URL(request.url()).searchParams)).toEqual({ page: '2', pageSize: '20' });
+    await expect(page).toHaveURL(/[?&]page=2/);
+    await page.reload();
+    await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a refused token ends the session with its message', async ({ page }) => {
+    await page.goto('/login');
+    await page.evaluate((key) => localStorage.setItem(key, 'garbage-token'), STORAGE_KEYS.token);
+    await page.goto('/discounts');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(MESSAGES.sessionExpired)).toBeVisible();
+    // Said once, not followed by the list's own failure toast.
+    await expect(page.getByText(MESSAGES.fetchDiscountsFailed)).toHaveCount(0);
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token)).toBeNull();
+  });
+});
+
 test.describe('Discount Codes on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
