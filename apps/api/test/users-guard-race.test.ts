@@ -45,6 +45,33 @@ async function activeAdmins() {
   return rows.length;
 }
 
+/**
+ * Runs both calls so that they meet inside their transactions: a third session holds the admins'
+ * row locks until both calls wait for them (both already past the token check), then lets go.
+ */
+async function atOnce<T>(calls: () => Promise<T>[]): Promise<T[]> {
+  const blocker = await t.database.pool.connect();
+  try {
+    await blocker.query('BEGIN');
+    await blocker.query("SELECT id FROM users WHERE role = 'admin' FOR UPDATE");
+    const running = Promise.all(calls());
+    for (let waited = 0; ; waited += 20) {
+      // From another connection: inside the blocker's transaction the activity view would stay as first read.
+      const { rows } = await t.database.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+      );
+      if ((rows[0]?.n ?? 0) >= 2) break;
+      if (waited > 10_000) throw new Error('the two calls never waited for the admins’ locks');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await blocker.query('COMMIT');
+    return await running;
+  } finally {
+    blocker.release();
+  }
+}
+
 describe('two admins acting on each other at once', () => {
   it('demoting each other: one succeeds, the other is refused as the last admin', async () => {
     for (let round = 0; round < 3; round += 1) {
@@ -57,9 +84,8 @@ describe('two admins acting on each other at once', () => {
         a.token = (await createSessionToken(t.database.db, a.id)).token;
         b.token = (await createSessionToken(t.database.db, b.id)).token;
       }
-      const answers = await Promise.all([roleCall(a.token, b.id), roleCall(b.token, a.id)]);
-      const statuses = answers.map((res) => res.statusCode).sort();
-      expect(statuses).toEqual([200, 409]);
+      const answers = await atOnce(() => [roleCall(a.token, b.id), roleCall(b.token, a.id)]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
       const refused = answers.find((res) => res.statusCode === 409);
       expect(refused?.json().message).toBe(USER_GUARD_MESSAGES.lastAdminDemote);
       expect(await activeAdmins()).toBe(1);
@@ -67,7 +93,7 @@ describe('two admins acting on each other at once', () => {
   });
 
   it('deleting each other: one succeeds, the other is refused as the last admin', async () => {
-    const answers = await Promise.all([deleteCall(a.token, b.id), deleteCall(b.token, a.id)]);
+    const answers = await atOnce(() => [deleteCall(a.token, b.id), deleteCall(b.token, a.id)]);
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((res) => res.statusCode === 409)?.json().message).toBe(USER_GUARD_MESSAGES.lastAdminDelete);
     expect(await activeAdmins()).toBe(1);
