@@ -36,32 +36,35 @@ export interface BundleValues {
 }
 
 /*
- * One statement reads bundles with their products: a lateral join per bundle over the lines'
- * primary key (bundle_id, position) and the products' primary key, no query per bundle.
+ * One statement reads bundles with their products: the lines of the bundles read are grouped in
+ * one pass (a hash join with the products), no query per bundle. json, not jsonb: it is only
+ * sent to Node, and json is cheaper to build.
  */
-const SELECTED = sql`
+const selected = (where: SQL) => sql`
   b.id, b.title, b.description, b.price_cents AS "priceCents",
   b.start_date::text AS "startDate", b.end_date::text AS "endDate",
   b.images, b.cancelled, b.purchase_count AS "purchaseCount",
   to_char(b.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt",
-  coalesce(l.lines, '[]'::jsonb) AS products
+  coalesce(l.lines, '[]'::json) AS products
   FROM bundles b
-  LEFT JOIN LATERAL (
-    SELECT jsonb_agg(jsonb_build_object(
+  LEFT JOIN (
+    SELECT bp.bundle_id, json_agg(json_build_object(
              'id', bp.product_id,
              'name', coalesce(p.name, bp.product_name),
              'priceCents', coalesce(p.price_cents, bp.product_price_cents)
            ) ORDER BY bp.position) AS lines
       FROM bundle_products bp
       LEFT JOIN products p ON p.id = bp.product_id
-     WHERE bp.bundle_id = b.id
-  ) l ON true`;
+     WHERE bp.bundle_id IN (SELECT b.id FROM bundles b WHERE ${where})
+     GROUP BY bp.bundle_id
+  ) l ON l.bundle_id = b.id
+ WHERE ${where}`;
 
 type Row = BundleRow & Record<string, unknown>;
 
 /** Every bundle, newest first. A query builder, so a bench can time the same SQL. */
 export function bundleListSql(): SQL {
-  return sql`SELECT ${SELECTED} ORDER BY b.created_at DESC, b.id DESC`;
+  return sql`SELECT ${selected(sql`true`)} ORDER BY b.created_at DESC, b.id DESC`;
 }
 
 export async function listBundles(db: DbOrTx): Promise<BundleRow[]> {
@@ -69,7 +72,7 @@ export async function listBundles(db: DbOrTx): Promise<BundleRow[]> {
 }
 
 export async function findBundle(db: DbOrTx, id: string): Promise<BundleRow | undefined> {
-  return (await db.execute<Row>(sql`SELECT ${SELECTED} WHERE b.id = ${id}`)).rows[0];
+  return (await db.execute<Row>(sql`SELECT ${selected(sql`b.id = ${id}`)}`)).rows[0];
 }
 
 /** The bundle's image names, its row locked until the transaction ends; undefined when there is none. */
