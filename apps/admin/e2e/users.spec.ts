@@ -244,6 +244,33 @@ test.describe('Users', () => {
     expect(still.rows[0].n).toBe(1);
   });
 
+  test('Delete User: a 403 shows the server’s message and keeps the session, a 401 ends it', async ({ page, shop }) => {
+    const user = await makeUser(shop, 'Guarded');
+    await openUsers(page, user.name);
+    let status = 403;
+    await page.route('**/api/user/*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({
+            status,
+            contentType: 'application/json',
+            body: JSON.stringify({ success: false, message: `Refused with ${status}` }),
+          })
+        : route.continue(),
+    );
+    const confirm = async () => {
+      await page.getByRole('button', { name: `Delete ${user.name}` }).click();
+      await page.getByRole('dialog', { name: 'Delete User' }).getByRole('button', { name: 'Delete User' }).click();
+    };
+    await confirm();
+    await expect(page.getByText('Refused with 403')).toBeVisible();
+    await expect(page).toHaveURL(/\/users/);
+    await page.getByRole('dialog', { name: 'Delete User' }).getByRole('button', { name: 'Cancel' }).click();
+    status = 401;
+    await confirm();
+    await expect(page.getByText(MESSAGES.sessionExpired)).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
   test('follows another admin’s change over the socket', async ({ page, shop }) => {
     const user = await makeUser(shop, 'Followed');
     await openUsers(page, user.name);
