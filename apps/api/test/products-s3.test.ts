@@ -1,60 +1,31 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { API_PATHS, type Product } from '@backroom/contract';
-import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { addProduct, adminToken, baseName, minimalFields, updateProductCall, uploadedFiles } from './helpers/catalogue';
 import { jpeg, png } from './helpers/images';
+import { startS3, type TestS3 } from './helpers/s3';
 
 /**
  * Images in an S3-compatible bucket (S3_ENDPOINT, S3_BUCKET): a real S3 server on this machine
  * (s3rver, in this process), the real AWS SDK.
  */
-// The SDK's notice that its 2027 releases will need Node 22: not this test's business.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
-const BUCKET = 'backroom-images';
-let s3dir: string;
-let server: S3rver;
-let endpoint: string;
+let s3: TestS3;
 let t: TestApp;
 let token: string;
-let client: S3Client;
 
 beforeAll(async () => {
-  s3dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-s3-'));
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3dir,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
-  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  t = await createTestApp({
-    S3_ENDPOINT: endpoint,
-    S3_BUCKET: BUCKET,
-    S3_ACCESS_KEY_ID: credentials.accessKeyId,
-    S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
-  });
+  s3 = await startS3('backroom-images');
+  t = await createTestApp(s3.env);
   token = await adminToken(t);
-  client = new S3Client({ region: 'us-east-1', endpoint, forcePathStyle: true, credentials });
 });
 afterAll(async () => {
   await t.close();
-  client.destroy();
-  await server.close();
-  await fs.rm(s3dir, { recursive: true, force: true });
+  await s3.close();
 });
 
-const keys = async () =>
-  ((await client.send(new ListObjectsV2Command({ Bucket: BUCKET }))).Contents ?? []).map((o) => o.Key as string).sort();
+const keys = () => s3.keys();
 
 describe('images in an S3-compatible bucket', () => {
   it('stores uploads in the bucket, serves them at /uploads, and deletes them with their product', async () => {

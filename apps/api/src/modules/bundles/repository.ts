@@ -26,14 +26,7 @@ export interface BundleRow {
 }
 
 /** What create and update write to the bundle's row. */
-export interface BundleValues {
-  title: string;
-  description: string;
-  priceCents: number;
-  startDate: string;
-  endDate: string;
-  images: string[];
-}
+export type BundleValues = Pick<BundleRow, 'title' | 'description' | 'priceCents' | 'startDate' | 'endDate' | 'images'>;
 
 /*
  * One statement reads bundles with their products: the lines of the bundles read are grouped in
