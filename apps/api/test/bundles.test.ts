@@ -199,14 +199,23 @@ describe('POST /api/bundle/create', () => {
   });
 });
 
+/** Runs fn while the database refuses every bundle line: a real failure inside the write's transaction. */
+async function withFailingLines(fn: () => Promise<void>) {
+  await t.database.db.execute(sql`
+    create function bundle_lines_fail() returns trigger language plpgsql as $$
+    begin raise exception 'disk full (test)'; end $$;
+    create trigger bundle_lines_fail before insert on bundle_products execute function bundle_lines_fail();`);
+  try {
+    await fn();
+  } finally {
+    await t.database.db.execute(sql`
+      drop trigger bundle_lines_fail on bundle_products; drop function bundle_lines_fail();`);
+  }
+}
+
 describe('a failed write leaves nothing half-done', () => {
   it('removes the files when the database refuses the bundle', async () => {
-    // A real failure inside the transaction, after the bundle's row is written: its lines are refused.
-    await t.database.db.execute(sql`
-      create function bundle_lines_fail() returns trigger language plpgsql as $$
-      begin raise exception 'disk full (test)'; end $$;
-      create trigger bundle_lines_fail before insert on bundle_products execute function bundle_lines_fail();`);
-    try {
+    await withFailingLines(async () => {
       const rows = await bundleCount();
       const files = await uploadedFiles(t);
       const res = await createCall(fields(), { images: [await png(), await jpeg()] });
@@ -214,10 +223,22 @@ describe('a failed write leaves nothing half-done', () => {
       expect(res.json()).toEqual({ success: false, message: MESSAGES.serverError });
       expect(await bundleCount()).toBe(rows);
       expect(await uploadedFiles(t)).toEqual(files);
-    } finally {
-      await t.database.db.execute(sql`
-        drop trigger bundle_lines_fail on bundle_products; drop function bundle_lines_fail();`);
-    }
+    });
+  });
+
+  it('keeps the images an update drops until it commits: a failed update changes nothing', async () => {
+    const b = await createBundle();
+    await withFailingLines(async () => {
+      const files = await uploadedFiles(t);
+      const res = await updateCall(b._id, fields({ title: 'Never saved', existingImages: [b.images[0]] }), {
+        images: [await webp()],
+      });
+      expect(res.statusCode).toBe(500);
+      // The dropped image is still there and served; the new one was removed again.
+      expect(await uploadedFiles(t)).toEqual(files);
+      expect((await t.app.inject({ method: 'GET', url: b.images[1] as string })).statusCode).toBe(200);
+      expect(await findInList(b._id)).toEqual(b);
+    });
   });
 
   it('removes what was written when the storage fails half-way, and writes no row', async () => {
