@@ -194,3 +194,84 @@ it('sends each of 2,000 recipients the campaign exactly once across a kill -9 an
   second.child.kill('SIGTERM');
   expect(await stopped).toBe(0);
 }, 300_000);
+
+it('never sends again a message whose end had left when the sender died: it counts as failed', async () => {
+  const admin = await createUser(database.db, { role: 'admin' });
+  const { token } = await createSessionToken(database.db, admin.id);
+  const recipients = [];
+  for (let i = 0; i < 20; i += 1) recipients.push(await createUser(database.db, { email: `doubt${i}@kill.example` }));
+  const before = mail.received.length;
+  // From the 5th message on, the data arrives but the server never answers it: the sender has
+  // sent the message's end and waits for the reply when it is killed.
+  let seen = 0;
+  const unanswered = new Set<string>();
+  mail.options.onMessage = (to) => {
+    seen += 1;
+    if (seen < 5) return undefined;
+    for (const address of to) unanswered.add(address);
+    return new Promise(() => {});
+  };
+  mail.options.onRecipient = undefined;
+
+  const port = await freePort();
+  const first = await startServer(port);
+  const res = await fetch(`http://127.0.0.1:${port}${API_PATHS.sendNewsletter}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', token },
+    body: JSON.stringify({
+      recipients: recipients.map((r) => r.id),
+      subject: 'In doubt',
+      message: 'Never twice.',
+      notificationType: 'comingSoon',
+    }),
+  });
+  expect(res.status).toBe(200);
+  const { campaignId } = (await res.json()) as { campaignId: string };
+  await until(() => unanswered.size > 0, 60_000, 'a message to wait for its answer');
+  await new Promise((r) => setTimeout(r, 300));
+  const exited = new Promise((resolve) => first.child.once('exit', resolve));
+  first.child.kill('SIGKILL');
+  await exited;
+  const inDoubt = (
+    await database.db.execute<{ email: string }>(
+      sql`select email from email_deliveries where campaign_id = ${campaignId} and status = 'committing'`,
+    )
+  ).rows.map((r) => r.email);
+  expect(inDoubt.length).toBeGreaterThan(0);
+  expect(new Set(inDoubt)).toEqual(unanswered);
+
+  mail.options.onMessage = undefined;
+  const second = await startServer(await freePort());
+  await until(
+    async () =>
+      (await database.db.execute<{ status: string }>(sql`select status from email_campaigns where id = ${campaignId}`))
+        .rows[0]?.status === 'done',
+    90_000,
+    'the campaign to finish after the restart',
+  );
+  // Each address's data reached the server once at most: the in-doubt ones were not sent again.
+  for (const r of recipients) expect(mail.attempts.get(r.email) ?? 0).toBe(1);
+  const accepted = mail.received.slice(before).flatMap((m) => m.to);
+  expect(accepted.sort()).toEqual(
+    recipients
+      .map((r) => r.email)
+      .filter((e) => !unanswered.has(e))
+      .sort(),
+  );
+  const rows = (
+    await database.db.execute<{ email: string; status: string; last_error: string | null }>(
+      sql`select email, status, last_error from email_deliveries where campaign_id = ${campaignId}`,
+    )
+  ).rows;
+  for (const row of rows) {
+    if (unanswered.has(row.email)) {
+      expect(row.status).toBe('failed');
+      expect(row.last_error).toContain('not sent again');
+    } else {
+      expect(row.status).toBe('sent');
+    }
+  }
+  const stopped = new Promise((resolve) => second.child.once('exit', resolve));
+  second.child.kill('SIGTERM');
+  expect(await stopped).toBe(0);
+}, 300_000);
