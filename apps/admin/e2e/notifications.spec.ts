@@ -27,7 +27,13 @@ test('a notification to selected users reaches the outbox and shows in Sent e-ma
     name: `${first} Notify${tag}`,
     email: `${first.toLowerCase()}.${tag}@notify.example`,
   }));
-  for (const p of people) {
+  // More results than a page: 'Select all N results' takes the whole search.
+  const extras = Array.from({ length: 22 }, (_v, i) => ({
+    id: newId(),
+    name: `Extra${tag} ${String(i).padStart(2, '0')}`,
+    email: `extra${i}.${tag}@bulk.notify.example`,
+  }));
+  for (const p of [...people, ...extras]) {
     await shop.pool.query('insert into users (id, name, email, password_hash) values ($1, $2, $3, $4)', [
       p.id,
       p.name,
@@ -48,6 +54,11 @@ test('a notification to selected users reaches the outbox and shows in Sent e-ma
   // Select Users opens the picker: the server searches, the selection survives a new search.
   await panel.getByRole('radio', { name: 'Select Users (0)' }).check();
   const picker = page.getByRole('dialog', { name: 'Select Users' });
+  await picker.getByLabel('Search users').fill(`Extra${tag}`);
+  await expect(picker.getByRole('checkbox')).toHaveCount(20);
+  await picker.getByRole('button', { name: 'Select all 22 results' }).click();
+  await expect(picker.getByText('22 selected')).toBeVisible();
+  await picker.getByRole('button', { name: 'Clear All' }).click();
   await picker.getByLabel('Search users').fill(`Notify${tag}`);
   await expect(picker.getByRole('checkbox')).toHaveCount(3);
   await picker.getByRole('button', { name: 'Select All' }).click();
@@ -94,6 +105,7 @@ test('a notification to selected users reaches the outbox and shows in Sent e-ma
     page.frameLocator(`iframe[title="Message: ${subject}"]`).getByText(`Our offer ${tag} is on.`),
   ).toBeVisible();
   expect(await serious(page)).toEqual([]);
+  await shop.pool.query(`delete from users where email like '%.${tag}@bulk.notify.example'`);
 });
 
 for (const width of [375, 768, 1440]) {

@@ -1,11 +1,14 @@
 import { MESSAGES, type User } from '@backroom/contract';
 import { Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useRecipients } from '../api';
+import { recipientsQueryOptions, useRecipients } from '../api';
 import { ListPagination } from './list-pagination';
 
 const PAGE_SIZE = 20;
+/** A search's results are selected whole up to this many (fetched 100 a page); beyond, page by page. */
+const SELECT_RESULTS_MAX = 1000;
 
 interface UserPickerModalProps {
   opened: boolean;
@@ -25,6 +28,29 @@ export function UserPickerModal({ opened, selected, onClose, onConfirm }: UserPi
   const [query] = useDebouncedValue(q.trim(), 250);
   const { data, isFetching, isError } = useRecipients({ q: query || undefined, page, pageSize: PAGE_SIZE }, opened);
   const users = data?.users ?? [];
+  const queryClient = useQueryClient();
+  const [selectingResults, setSelectingResults] = useState(false);
+  const canSelectResults =
+    Boolean(query) && data !== undefined && data.total > users.length && data.total <= SELECT_RESULTS_MAX;
+
+  const selectResults = async () => {
+    setSelectingResults(true);
+    try {
+      const found: User[] = [];
+      for (let p = 1; found.length < (data?.total ?? 0); p += 1) {
+        const answer = await queryClient.fetchQuery(recipientsQueryOptions({ q: query, page: p, pageSize: 100 }));
+        found.push(...answer.users);
+        if (answer.users.length < 100) break;
+      }
+      setDraft((current) => {
+        const next = new Map(current);
+        for (const user of found) next.set(user._id, user);
+        return next;
+      });
+    } finally {
+      setSelectingResults(false);
+    }
+  };
 
   useEffect(() => {
     if (opened) setDraft(new Map(selected));
@@ -67,6 +93,11 @@ export function UserPickerModal({ opened, selected, onClose, onConfirm }: UserPi
             >
               Select All
             </Button>
+            {canSelectResults ? (
+              <Button variant="light" size="xs" loading={selectingResults} onClick={() => void selectResults()}>
+                Select all {data?.total} results
+              </Button>
+            ) : null}
             <Button variant="default" size="xs" disabled={draft.size === 0} onClick={() => setDraft(new Map())}>
               Clear All
             </Button>
