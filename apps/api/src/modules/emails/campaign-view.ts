@@ -1,4 +1,5 @@
 import type { Campaign, CampaignStatus, NewsletterAudience, NotificationType } from '@backroom/contract';
+import type { MessageContent } from './render';
 import type { CampaignRow } from './repository';
 
 /** A campaign row as the API answers it, with pending = recipients - sent - failed - skipped. */
@@ -18,5 +19,16 @@ export function toCampaign(row: CampaignRow): Campaign {
     createdByName: row.createdByName,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+  };
+}
+
+/** What the campaign's message is made of, as its row keeps it. */
+export function campaignContent(row: CampaignRow): MessageContent {
+  return {
+    notificationType: row.notificationType as NotificationType,
+    subject: row.subject,
+    message: row.message,
+    productLink: row.productLink,
+    products: row.products,
   };
 }

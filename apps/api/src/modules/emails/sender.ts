@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { NotificationType } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import addressparser from 'nodemailer/lib/addressparser';
@@ -7,6 +6,7 @@ import pg from 'pg';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { findOrCreateSecret } from '../auth/repository';
+import { campaignContent } from './campaign-view';
 import { campaignHeaders, composeMessage } from './message';
 import { personalise, type RenderedMessage, renderMessage } from './render';
 import {
@@ -141,16 +141,7 @@ export class CampaignSender {
     if (!campaign || campaign.status === 'done') return {};
     await this.recover(campaignId);
 
-    const rendered = renderMessage(
-      {
-        notificationType: campaign.notificationType as NotificationType,
-        subject: campaign.subject,
-        message: campaign.message,
-        productLink: campaign.productLink,
-        products: campaign.products,
-      },
-      this.deps.config.publicUrl,
-    );
+    const rendered = renderMessage(campaignContent(campaign), this.deps.config.publicUrl);
     const key = await this.unsubscribeKey();
     let lastProgress = 0;
     while (!this.stopping.signal.aborted) {

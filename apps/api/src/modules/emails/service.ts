@@ -5,7 +5,6 @@ import {
   EVENTS,
   MESSAGES,
   type NewsletterRequestParsed,
-  type NotificationType,
 } from '@backroom/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -13,7 +12,7 @@ import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
 import { findOrCreateSecret, findUserInfo } from '../auth/repository';
 import type { Principal } from '../auth/service';
-import { toCampaign } from './campaign-view';
+import { campaignContent, toCampaign } from './campaign-view';
 import type { EmailQueue } from './queue';
 import { personalise, renderMessage } from './render';
 import {
@@ -88,16 +87,7 @@ export async function listCampaigns(db: Db, query: CampaignListQuery) {
 
 /** The campaign's message as its recipients see it, with a sample unsubscribe link. */
 export function renderCampaign(row: CampaignRow, publicUrl: string) {
-  const rendered = renderMessage(
-    {
-      notificationType: row.notificationType as NotificationType,
-      subject: row.subject,
-      message: row.message,
-      productLink: row.productLink,
-      products: row.products,
-    },
-    publicUrl,
-  );
+  const rendered = renderMessage(campaignContent(row), publicUrl);
   return personalise(rendered, `${publicUrl}/api/unsubscribe?token=preview`);
 }
 
