@@ -85,23 +85,23 @@ describe('rollups and counters', () => {
     await expectExact();
   });
 
-  it('match after deletes, a user deleted with their orders, and a rolled back write', async () => {
+  it('match after deletes, a user deleted (their orders kept), and a rolled back write', async () => {
     const customer = await createUser(t.database.db);
     const mine = await Promise.all([1, 2, 3].map(() => insertOrder(t.database.db, { userId: customer.id })));
     await t.database.db.delete(orders).where(eq(orders.id, (mine[0] as { id: string }).id));
     await expectExact();
     await t.database.db.delete(users).where(eq(users.id, customer.id));
-    expect(
-      await t.database.db
-        .select()
-        .from(orders)
-        .where(
-          inArray(
-            orders.id,
-            mine.map((o) => o.id),
-          ),
+    // The orders stay as the shop's records, no longer linked (docs/decisions/023-deleting-users.md).
+    const kept = await t.database.db
+      .select({ id: orders.id, userId: orders.userId })
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          mine.map((o) => o.id),
         ),
-    ).toEqual([]);
+      );
+    expect(kept.map((o) => o.userId)).toEqual([null, null]);
     await expectExact();
     await expect(
       t.database.db.transaction(async (tx) => {
