@@ -9,6 +9,7 @@ export * from './conversations';
 export * from './dashboard';
 export * from './discounts';
 export * from './domain/bundle-pricing';
+export * from './domain/bundle-screen';
 export * from './domain/bundle-status';
 export * from './domain/calendar-labels';
 export * from './domain/catalogue-lists';

@@ -1,0 +1,149 @@
+import {
+  API_PATHS,
+  type Bundle,
+  bundleListResponseSchema,
+  bundlePath,
+  bundleResponseSchema,
+  MESSAGES,
+  messageResponseSchema,
+  productListResponseSchema,
+} from '@backroom/contract';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest, type RequestOptions } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { endSession, expireSession } from '../../lib/session';
+import { getToken } from '../../lib/token-storage';
+
+export const bundleKeys = {
+  all: ['bundles'] as const,
+  list: () => [...bundleKeys.all, 'list'] as const,
+  products: (q: string) => [...bundleKeys.all, 'products', q] as const,
+};
+
+/** Saving needs a stored token: without one the form says so and goes to /login (spec 2 section 8). */
+class NoTokenError extends Error {
+  constructor() {
+    super(MESSAGES.noToken);
+  }
+}
+
+/**
+ * The screen's calls: a 401 ends the session like a 403 does (the api client's rule): the token is
+ * removed, 'Session expired. Please log in again.' and /login.
+ */
+async function bundlesRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  try {
+    return await apiRequest(path, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) expireSession();
+    throw error;
+  }
+}
+
+/** The toast of a failed call: none when the session ended (it has its own), else the server's message or the fallback. */
+function toastFailure(error: unknown, fallback: string, { serverMessage }: { serverMessage: boolean }): void {
+  if (error instanceof ApiError && error.endsSession) return;
+  if (error instanceof NoTokenError) {
+    notifyError(error.message, 'session-expired');
+    void endSession();
+    return;
+  }
+  notifyError(serverMessage && error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback);
+}
+
+/** GET /api/bundle/list: every bundle, newest first, and the shop's today. A failure: 'Failed to load bundles'. */
+export const bundleListQueryOptions = () =>
+  queryOptions({
+    queryKey: bundleKeys.list(),
+    queryFn: async ({ signal }) => {
+      try {
+        return await bundlesRequest(API_PATHS.bundleList, { schema: bundleListResponseSchema, signal });
+      } catch (error) {
+        if (!signal.aborted) toastFailure(error, MESSAGES.fetchBundlesFailed, { serverMessage: false });
+        throw error;
+      }
+    },
+  });
+
+export function useBundleList() {
+  return useQuery(bundleListQueryOptions());
+}
+
+/** The product picker: products whose name holds `q`, 20 at most, searched by the server (100k products). */
+export const productSearchQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: bundleKeys.products(q),
+    queryFn: async ({ signal }) => {
+      const params = new URLSearchParams({ q, page: '1', pageSize: '20' });
+      return (await bundlesRequest(`${API_PATHS.productList}?${params}`, { schema: productListResponseSchema, signal }))
+        .products;
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+export function useProductSearch(q: string, enabled: boolean) {
+  return useQuery({ ...productSearchQueryOptions(q), enabled });
+}
+
+/** A multipart body: the text fields, then each new image as an `images` part. */
+export function bundleFormData(fields: Record<string, string>, files: readonly Blob[]): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) form.append('images', file);
+  return form;
+}
+
+export interface SaveBundleInput {
+  /** The bundle modified; none when creating. */
+  id?: string;
+  body: FormData;
+}
+
+/**
+ * POST /api/bundle/create or PUT /api/bundle/update/{id}: 'Bundle created' / 'Bundle updated',
+ * else the server's message (which names the field) or 'Save failed'.
+ */
+export function useSaveBundle({ onSuccess }: { onSuccess?: (bundle: Bundle) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: SaveBundleInput) => {
+      if (!getToken()) throw new NoTokenError();
+      const path = id ? bundlePath(API_PATHS.bundleUpdate, id) : API_PATHS.bundleCreate;
+      return (await bundlesRequest(path, { method: id ? 'PUT' : 'POST', body, schema: bundleResponseSchema })).bundle;
+    },
+    onSuccess: (bundle, { id }) => {
+      void queryClient.invalidateQueries({ queryKey: bundleKeys.list() });
+      notifySuccess(id ? MESSAGES.bundleUpdated : MESSAGES.bundleCreated);
+      onSuccess?.(bundle);
+    },
+    onError: (error) => toastFailure(error, MESSAGES.saveBundleFailed, { serverMessage: true }),
+  });
+}
+
+/** DELETE /api/bundle/{id}: 'Bundle deleted', else 'Delete failed'. */
+export function useDeleteBundle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      bundlesRequest(bundlePath(API_PATHS.bundle, id), { method: 'DELETE', schema: messageResponseSchema }),
+    onSuccess: () => notifySuccess(MESSAGES.bundleDeleted),
+    onError: (error) => toastFailure(error, MESSAGES.deleteBundleFailed, { serverMessage: false }),
+    // A bundle another admin deleted first is gone either way: the list shows it.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bundleKeys.list() }),
+  });
+}
+
+/** POST /api/bundle/cancel/{id}: cancels, or undoes the cancel; the server's message, else 'Cancel failed'. */
+export function useToggleBundleCancel() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      bundlesRequest(bundlePath(API_PATHS.bundleCancel, id), { method: 'POST', schema: bundleResponseSchema }),
+    onSuccess: (answer) => notifySuccess(answer.message),
+    onError: (error) => toastFailure(error, MESSAGES.cancelBundleFailed, { serverMessage: false }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bundleKeys.list() }),
+  });
+}
