@@ -1,8 +1,16 @@
 import fs from 'node:fs/promises';
-import { DEFAULT_CATEGORIES, PRODUCT_TAGS, type Product } from '@backroom/contract';
+import {
+  API_PATHS,
+  type Bundle,
+  DEFAULT_CATEGORIES,
+  DISCOUNT_STATUSES,
+  type Discount,
+  PRODUCT_TAGS,
+  type Product,
+} from '@backroom/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, wishlistItems } from '../src/db/schema';
+import { bundles, discountCodes, discountRedemptions, products, wishlistItems } from '../src/db/schema';
 import { insertBulkProducts } from '../src/demo/catalogue';
 import { generateDemo, removeDemo } from '../src/demo/generate';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -61,6 +69,54 @@ function expectBelievable(all: readonly Product[]) {
   }
 }
 
+/**
+ * Issue 11's demo data, read through the API: about 15 codes in every state (some unlimited, some
+ * reserved for demo customers, counts that match their redemptions), and six bundles of demo
+ * products with real image files, one cancelled, one holding a product the catalogue deleted.
+ */
+async function expectDemoPromotions(files: ReadonlySet<string>) {
+  const codes = (await t.app.inject({ method: 'GET', url: API_PATHS.discountList, headers: { token } })).json()
+    .discounts as Discount[];
+  expect(codes.length).toBeGreaterThanOrEqual(14);
+  for (const status of DISCOUNT_STATUSES)
+    expect(codes.filter((d) => d.status === status).length, status).toBeGreaterThan(0);
+  expect(codes.some((d) => d.maxUsage === null && d.status === 'active')).toBe(true);
+  const assigned = codes.filter((d) => d.assignedTo !== null);
+  expect(assigned.length).toBeGreaterThanOrEqual(2);
+  for (const d of assigned) expect(d.assignedTo?.email, d.code).toMatch(/@demo\.backroom\.test$/);
+  expect(codes.some((d) => d.status === 'expired' && d.usageCount > 0)).toBe(true);
+  for (const d of codes) {
+    expect(d.description.length, d.code).toBeGreaterThan(3);
+    if (d.status === 'usedUp') expect(d.usageCount).toBe(d.maxUsage);
+    if (d.maxUsage !== null) expect(d.usageCount).toBeLessThanOrEqual(d.maxUsage);
+    // Each use went through the redemption statement, which keeps a row per use.
+    const [used] = await t.database.db
+      .select({ n: count() })
+      .from(discountRedemptions)
+      .where(eq(discountRedemptions.code, d.code));
+    expect(used?.n, d.code).toBe(d.usageCount);
+  }
+
+  const listed = (await t.app.inject({ method: 'GET', url: API_PATHS.bundleList, headers: { token } })).json()
+    .bundles as Bundle[];
+  expect(listed).toHaveLength(6);
+  expect(listed.filter((b) => b.cancelled)).toHaveLength(1);
+  const broken = listed.filter((b) => b.hasRemovedProduct);
+  expect(broken).toHaveLength(1);
+  expect(broken[0]?.purchasable).toBe(false);
+  expect(broken[0]?.products.filter((p) => p.removed)).toHaveLength(1);
+  for (const b of listed) {
+    expect(b.images.length, b.title).toBeGreaterThanOrEqual(1);
+    expect(b.images.length, b.title).toBeLessThanOrEqual(3);
+    expect(b.products.filter((p) => !p.removed).length, b.title).toBeGreaterThanOrEqual(2);
+    for (const url of [...b.images, ...b.thumbnails]) expect(files.has(baseName(url)), url).toBe(true);
+  }
+  const image = await t.app.inject({ method: 'GET', url: listed[0]?.images[0] as string });
+  expect(image.statusCode).toBe(200);
+  expect(image.headers['content-type']).toBe('image/webp');
+  expect(image.rawPayload.length).toBeGreaterThan(1000);
+}
+
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
@@ -113,11 +169,15 @@ describe('the demo catalogue', () => {
     const served = await t.app.inject({ method: 'GET', url: all[0]?.image[0] as string });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
+    await expectDemoPromotions(files);
 
-    // A reset takes every demo product and its files away, and nothing else.
+    // A reset takes every demo product, code and bundle and its files away, and nothing else.
     await removeDemo(t.database.db, t.app.ctx.storage);
     const left = await t.database.db.select({ id: products.id }).from(products);
     expect(left.map((r) => r.id)).toEqual([mine._id]);
+    const [codesLeft] = await t.database.db.select({ n: count() }).from(discountCodes);
+    const [bundlesLeft] = await t.database.db.select({ n: count() }).from(bundles);
+    expect([codesLeft?.n, bundlesLeft?.n]).toEqual([0, 0]);
     const after = await uploadedFiles(t);
     expect(after.sort()).toEqual([...mine.image, ...mine.thumbnails].map(baseName).sort());
     await fs.access(t.config.uploads.dir);

@@ -6,8 +6,10 @@ import { conversations, messages, orders, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import type { ImageStorage } from '../storage/image-storage';
 import { insertBulkOrders, insertBulkUsers, type Progress } from './bulk';
+import { generateDemoBundles, removeDemoBundles } from './bundles';
 import { generateDemoCampaigns } from './campaigns';
 import { generateDemoCatalogue, removeDemoCatalogue } from './catalogue';
+import { generateDemoDiscounts, removeDemoDiscounts } from './discounts';
 import { DEMO_ORDERS, demoProductsForOrders, generateDemoOrders } from './orders';
 import { ADMIN_REPLIES, CHAT_OPENERS, DEMO_DOMAIN, FIRST_NAMES, LAST_NAMES } from './people';
 import { type Random, seededRandom } from './random';
@@ -31,6 +33,8 @@ export interface DemoOptions {
    * any more are generated in SQL over all the demo customers, without history.
    */
   orders?: number;
+  /** The shop's time zone (SHOP_TIMEZONE) the codes' and bundles' days are counted in; UTC by default. */
+  timeZone?: string;
   /** Told how far the SQL generation of big shops has come. */
   onProgress?: (what: 'customers' | 'orders', done: number, total: number) => void;
 }
@@ -43,6 +47,8 @@ export interface DemoSummary {
   products: number;
   images: number;
   orders: number;
+  discounts: number;
+  bundles: number;
 }
 
 const DAY = 86_400_000;
@@ -149,11 +155,17 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
   await generateDemoWishlists(db, { rnd, now, customers });
   // A few unsubscribed customers and two past campaigns in the outbox (Sent e-mails).
   await generateDemoCampaigns(db, { rnd, now, customers: customers.filter((c) => c.isActive), admin: admins[0] });
+  // Discount codes in every state (demo/discounts.ts) and bundle sales with images (demo/bundles.ts).
+  const timeZone = options.timeZone ?? 'UTC';
+  const discounts = await generateDemoDiscounts(db, { rnd, now, timeZone, customers });
+  const bundles = options.storage ? await generateDemoBundles(db, options.storage, { rnd, now, timeZone }) : [];
   return {
     ...summary,
     customers: summary.customers + moreCustomers,
     ...catalogue,
     orders: made.orders + moreOrders,
+    discounts: discounts.length,
+    bundles: bundles.length,
   };
 }
 
@@ -170,6 +182,9 @@ export async function removeDemo(db: Db, storage?: ImageStorage): Promise<void> 
   // statement is much faster for a big generated shop (and updates the rollups once).
   await db.delete(orders).where(inArray(orders.userId, demoUsers));
   await db.delete(users).where(like(users.email, `%@${DEMO_DOMAIN}`));
+  await removeDemoDiscounts(db);
+  // Before the catalogue: the demo's bundles are found by their demo products.
+  await removeDemoBundles(db, storage);
   await removeDemoCatalogue(db, storage);
 }
 
