@@ -29,6 +29,7 @@ export * from './domain/order-history';
 export * from './domain/order-items';
 export * from './domain/order-list-view';
 export * from './domain/order-status-change';
+export * from './domain/paging';
 export * from './domain/password-policy';
 export * from './domain/product-form';
 export * from './domain/product-form-fields';

@@ -54,11 +54,6 @@ export function discountListSearch(status: DiscountStatus | '', page: number): s
   return params.toString();
 }
 
-/** How many pages `total` codes fill. */
-export function discountPageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / DISCOUNT_PAGE_SIZE));
-}
-
 /** A calendar day (yyyy-mm-dd) as the browser's locale writes it, never shifted by a time zone. */
 export function formatDiscountDay(day: string, locale?: string): string {
   if (!isCalendarDate(day)) return day;

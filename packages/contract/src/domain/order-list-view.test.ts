@@ -7,7 +7,6 @@ import {
   type OrderListView,
   orderListRequest,
   orderListViewEntries,
-  orderPageCount,
   readOrderListView,
 } from './order-list-view';
 
@@ -128,14 +127,5 @@ describe('orderListRequest', () => {
       page: 1,
       pageSize: 5,
     });
-  });
-});
-
-describe('orderPageCount', () => {
-  it('rounds up and is never below 1', () => {
-    expect(orderPageCount(0, 5)).toBe(1);
-    expect(orderPageCount(5, 5)).toBe(1);
-    expect(orderPageCount(6, 5)).toBe(2);
-    expect(orderPageCount(1_000_000, 5)).toBe(200_000);
   });
 });

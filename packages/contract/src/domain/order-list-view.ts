@@ -109,8 +109,3 @@ export function orderListRequest(view: OrderListView): OrderListRequest {
   if (search) Object.assign(request, { searchBy: view.searchBy, search });
   return request;
 }
-
-/** How many pages `total` orders fill, at least 1. */
-export function orderPageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageOrderCents, pageCount, wishlistPriceCents } from './user-figures';
+import { averageOrderCents, wishlistPriceCents } from './user-figures';
 
 describe('averageOrderCents', () => {
   it('divides revenue by the order count, to the cent', () => {
@@ -17,13 +17,5 @@ describe('wishlistPriceCents', () => {
     expect(wishlistPriceCents({ price: 19.99, discount: 10 })).toBe(1799);
     expect(wishlistPriceCents({ price: 19.99, discount: 0 })).toBe(1999);
     expect(wishlistPriceCents({ price: 50, discount: 100 })).toBe(0);
-  });
-});
-
-describe('pageCount', () => {
-  it('rounds up and is at least 1', () => {
-    expect(pageCount(0, 10)).toBe(1);
-    expect(pageCount(10, 10)).toBe(1);
-    expect(pageCount(11, 10)).toBe(2);
   });
 });

@@ -12,8 +12,3 @@ export function averageOrderCents(totalCents: number, orders: number): number {
 export function wishlistPriceCents(entry: { price: number; discount: number }): number {
   return discountedPriceCents(dollarsToCents(entry.price), entry.discount);
 }
-
-/** The page count of a paged list: at least 1. */
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
-}

@@ -1,16 +1,18 @@
 import '../styles';
 import {
+  DISCOUNT_PAGE_SIZE,
   DISCOUNT_SCREEN_TEXT,
   DISCOUNT_STATUS_FILTER_OPTIONS,
   type Discount,
-  discountPageCount,
   MESSAGES,
+  pageCount,
   readDiscountStatusFilter,
   todayIn,
 } from '@backroom/contract';
 import { Button, Center, EmptyState, Group, Loader, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconDiscount, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { PageNumbers } from '../../../components/list-view/page-numbers';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { discountErrorMessage, useDiscountList } from '../api';
@@ -18,7 +20,6 @@ import { CreateDiscountModal } from '../components/create-discount-modal';
 import { DeleteDiscountModal } from '../components/delete-discount-modal';
 import { DiscountDetailsModal } from '../components/discount-details-modal';
 import { DiscountList } from '../components/discount-list';
-import { DiscountPagination } from '../components/discount-pagination';
 import { EditDiscountModal } from '../components/edit-discount-modal';
 import { useDiscountEvents } from '../hooks/use-discount-events';
 import { useDiscountSearchParams } from '../hooks/use-discount-search-params';
@@ -46,7 +47,7 @@ export function DiscountsRoute() {
   // A page past the last one (an old link, or the last code of the last page deleted): go to the last page.
   useEffect(() => {
     if (!list.data || list.isPlaceholderData) return;
-    const last = discountPageCount(list.data.total);
+    const last = pageCount(list.data.total, DISCOUNT_PAGE_SIZE);
     if (page > last) setPage(last, { replace: true });
   }, [list.data, list.isPlaceholderData, page, setPage]);
 
@@ -112,7 +113,13 @@ export function DiscountsRoute() {
         />
       )}
 
-      <DiscountPagination page={page} total={total} onPage={setPage} />
+      <PageNumbers
+        label="Discount code pages"
+        page={page}
+        pageSize={DISCOUNT_PAGE_SIZE}
+        total={total}
+        onPage={setPage}
+      />
 
       <CreateDiscountModal opened={creating} today={today} onClose={() => setCreating(false)} />
       <DiscountDetailsModal discount={shownDetails} onClose={() => setViewing(null)} />

@@ -9,9 +9,9 @@ import {
 import { Badge, Checkbox, CloseButton, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { PageNumbers } from '../../../components/list-view/page-numbers';
 import { useCategoryTree } from '../../categories/api';
 import { useProductList } from '../../products/api';
-import { ListPagination } from './list-pagination';
 
 const PAGE_SIZE = 6;
 
@@ -108,7 +108,8 @@ export function ProductPicker({ selected, onChange }: ProductPickerProps) {
             />
           ))}
         </Stack>
-        <ListPagination
+        <PageNumbers
+          size="sm"
           label="Product pages"
           page={page}
           pageSize={PAGE_SIZE}

@@ -3,8 +3,8 @@ import { Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, TextIn
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { PageNumbers } from '../../../components/list-view/page-numbers';
 import { recipientsQueryOptions, useRecipients } from '../api';
-import { ListPagination } from './list-pagination';
 
 const PAGE_SIZE = 20;
 /** A search's results are selected whole up to this many (fetched 100 a page); beyond, page by page. */
@@ -128,7 +128,14 @@ export function UserPickerModal({ opened, selected, onClose, onConfirm }: UserPi
             ))}
           </Stack>
         </ScrollArea.Autosize>
-        <ListPagination label="User pages" page={page} pageSize={PAGE_SIZE} total={data?.total ?? 0} onPage={setPage} />
+        <PageNumbers
+          size="sm"
+          label="User pages"
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={data?.total ?? 0}
+          onPage={setPage}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -2,10 +2,10 @@ import { CAMPAIGN_LIMITS } from '@backroom/contract';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { PageNumbers } from '../../../components/list-view/page-numbers';
 import { ScreenTitle } from '../../../components/screen-title';
 import { useCampaign, useCampaigns } from '../api';
 import { CampaignTable } from '../components/campaign-table';
-import { ListPagination } from '../components/list-pagination';
 import { useCampaignEvents } from '../hooks/use-campaign-events';
 
 /**
@@ -37,7 +37,8 @@ export function SentEmailsRoute() {
         ) : list.data ? (
           <Stack>
             <CampaignTable campaigns={list.data.campaigns} onView={setOpen} caption="E-mails, newest first" />
-            <ListPagination
+            <PageNumbers
+              size="sm"
               label="E-mail pages"
               page={page}
               pageSize={pageSize}

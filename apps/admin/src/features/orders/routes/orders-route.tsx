@@ -1,8 +1,9 @@
 import '../styles';
-import { MESSAGES, type Order, orderListRequest, orderPageCount, SHIPPED_STATUS } from '@backroom/contract';
+import { MESSAGES, type Order, orderListRequest, pageCount, SHIPPED_STATUS } from '@backroom/contract';
 import { Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { PageNumbers } from '../../../components/list-view/page-numbers';
 import { useListView } from '../../../components/list-view/use-list-view';
 import { ViewToggle } from '../../../components/list-view/view-toggle';
 import { LoadError } from '../../../components/load-error';
@@ -11,7 +12,6 @@ import { orderErrorMessage, useDeleteOrder, useOrderList } from '../api';
 import { DeleteOrderDialog } from '../components/delete-order-dialog';
 import { OrderCard } from '../components/order-card';
 import { OrderFilters } from '../components/order-filters';
-import { OrderPagination } from '../components/order-pagination';
 import { OrderStatusDialogs, type StatusChangeTarget } from '../components/order-status-dialogs';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useOrderListView } from '../hooks/use-order-list-view';
@@ -42,7 +42,7 @@ export function OrdersRoute() {
   // A page past the last one (an old link, or the last order of the last page deleted): go to the last page.
   useEffect(() => {
     if (!list.data || list.isPlaceholderData) return;
-    const last = orderPageCount(list.data.total, listView.pageSize);
+    const last = pageCount(list.data.total, listView.pageSize);
     if (listView.page > last) replacePage(last);
   }, [list.data, list.isPlaceholderData, listView.page, listView.pageSize, replacePage]);
 
@@ -114,7 +114,13 @@ export function OrdersRoute() {
         </SimpleGrid>
       )}
 
-      <OrderPagination page={listView.page} pageSize={listView.pageSize} total={total} onPage={setPage} />
+      <PageNumbers
+        label="Order pages"
+        page={listView.page}
+        pageSize={listView.pageSize}
+        total={total}
+        onPage={setPage}
+      />
 
       <OrderStatusDialogs target={statusTarget} onClose={() => setStatusTarget(null)} />
       <DeleteOrderDialog

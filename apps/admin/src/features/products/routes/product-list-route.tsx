@@ -4,6 +4,7 @@ import { Button, Center, EmptyState, Group, Loader, Paper, Stack, Text } from '@
 import { IconInbox, IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { PreviousNext } from '../../../components/list-view/previous-next';
 import { useListView } from '../../../components/list-view/use-list-view';
 import { ViewToggle } from '../../../components/list-view/view-toggle';
 import { LoadError } from '../../../components/load-error';
@@ -16,7 +17,6 @@ import { useProductList, useRemoveProduct } from '../api';
 import { ProductFilters } from '../components/product-filters';
 import { ProductGrid } from '../components/product-grid';
 import { ProductModifyModal } from '../components/product-modify-modal';
-import { ProductPagination } from '../components/product-pagination';
 import { ProductSearch } from '../components/product-search';
 import { ProductTable } from '../components/product-table';
 import { ProductViewModal } from '../components/product-view-modal';
@@ -107,7 +107,7 @@ export function ProductListRoute() {
         <ProductGrid products={products} {...actions} />
       )}
 
-      <ProductPagination page={params.page} pageSize={pageSize} total={total} onPage={setPage} />
+      <PreviousNext page={params.page} pageSize={pageSize} total={total} noun="products" onPage={setPage} />
       <ProductViewModal product={viewing} onClose={() => setViewing(null)} />
       <ProductModifyModal productId={editId} onClose={() => setEditId(null)} onNotFound={onEditNotFound} />
       <ConfirmModal

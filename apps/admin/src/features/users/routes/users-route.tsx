@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE, MESSAGES, pageCount, type User, type UserListQuery }
 import { Center, EmptyState, Paper, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { PreviousNext } from '../../../components/list-view/previous-next';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { useChangeRole, useDeleteUser, userErrorMessage, useUserList, useUserStats } from '../api';
@@ -13,7 +14,6 @@ import type { UserModal } from '../components/user-actions';
 import { UserDetailsModal } from '../components/user-details-modal';
 import { UserFilters } from '../components/user-filters';
 import { UserList } from '../components/user-list';
-import { UserPagination } from '../components/user-pagination';
 import { UserStatsTiles } from '../components/user-stats-tiles';
 import { WishlistModal } from '../components/wishlist-modal';
 import { useFailureToast } from '../hooks/use-failure-toast';
@@ -111,7 +111,7 @@ export function UsersRoute() {
         </div>
       )}
 
-      <UserPagination page={params.page} pageSize={DEFAULT_PAGE_SIZE} total={total} onPage={setPage} />
+      <PreviousNext page={params.page} pageSize={DEFAULT_PAGE_SIZE} total={total} noun="users" onPage={setPage} />
 
       {open?.modal === 'details' && <UserDetailsModal user={open.user} onClose={close} />}
       {open?.modal === 'history' && <OrderHistoryModal user={open.user} onClose={close} />}
