@@ -19,6 +19,7 @@ import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { generateDemo } from '../apps/api/src/demo/generate';
 import { benchCampaign, campaignReport } from './campaign';
 import { benchCatalogue } from './catalogue';
+import { benchDiscounts, discountsReport } from './discounts';
 import { initialAssets } from './initial-js';
 import { load } from './load';
 import { benchMixed } from './mixed';
@@ -201,6 +202,8 @@ async function main() {
 
   // Accepting an All Users campaign at 100k customers (issue 10): the orders bench's customers.
   const campaign = await benchCampaign({ base, token, database });
+  // Discount codes at 10k, bundles at a few hundred, and 200 concurrent redemptions of one code (issue 11).
+  const discounts = await benchDiscounts({ base, token, database, log: (line) => console.log(line) });
 
   const assets = await initialAssets(dist);
 
@@ -241,6 +244,7 @@ async function main() {
   console.log(`\n${ordersReport(orders).join('\n')}`);
   console.log(`\n${usersReport(users).join('\n')}`);
   console.log(`\n${campaignReport(campaign).join('\n')}`);
+  console.log(`\n${discountsReport(discounts).join('\n')}`);
 
   const goals: [string, string, string, string, boolean][] = [
     [
