@@ -109,6 +109,7 @@ async function expectDemoPromotions(files: ReadonlySet<string>) {
     expect(b.images.length, b.title).toBeGreaterThanOrEqual(1);
     expect(b.images.length, b.title).toBeLessThanOrEqual(3);
     expect(b.products.filter((p) => !p.removed).length, b.title).toBeGreaterThanOrEqual(2);
+    expect(new Set(b.products.map((p) => p.name)).size, b.title).toBe(b.products.length);
     for (const url of [...b.images, ...b.thumbnails]) expect(files.has(baseName(url)), url).toBe(true);
   }
   const image = await t.app.inject({ method: 'GET', url: listed[0]?.images[0] as string });

@@ -19,9 +19,8 @@ const IMAGE_SIZE = 640;
 interface BundlePlan {
   title: string;
   description: string;
-  /** Main category and, optionally, sub categories the products come from. */
-  from: { main: string; subs?: string[] }[];
-  products: number;
+  /** One product each: its main category and, optionally, sub and sub-sub categories. */
+  picks: { main: string; subs?: string[]; subSub?: string }[];
   /** The bundle price as a share of the products' regular total. */
   priceShare: number;
   images: number;
@@ -39,9 +38,12 @@ interface BundlePlan {
 const PLANS: BundlePlan[] = [
   {
     title: 'Superhero Shelf Starter',
-    description: 'Three heroes to start a display shelf, at a better price than one by one.',
-    from: [{ main: 'Figures', subs: ['DC', 'MARVEL'] }],
-    products: 3,
+    description: 'Three characters to start a display shelf, for less than one by one.',
+    picks: [
+      { main: 'Figures', subs: ['MARVEL'], subSub: 'Male' },
+      { main: 'Figures', subs: ['DC'], subSub: 'Female' },
+      { main: 'Figures', subs: ['DC', 'MARVEL'], subSub: 'Male' },
+    ],
     priceShare: 0.8,
     images: 2,
     start: -20,
@@ -52,8 +54,11 @@ const PLANS: BundlePlan[] = [
   {
     title: 'Desk Fidget Trio',
     description: 'A spinner, a squeeze and a puzzle: something for every long meeting.',
-    from: [{ main: 'Fidgets' }],
-    products: 3,
+    picks: [
+      { main: 'Fidgets', subs: ['Fidget_Spinners'] },
+      { main: 'Fidgets', subs: ['Stress_Balls'] },
+      { main: 'Fidgets', subs: ['Puzzle_Toys'] },
+    ],
     priceShare: 0.75,
     images: 3,
     start: -10,
@@ -64,8 +69,10 @@ const PLANS: BundlePlan[] = [
   {
     title: 'Cosy Corner Decoration Set',
     description: 'Two pieces that make a reading corner feel like home.',
-    from: [{ main: 'Decoration', subs: ['Home_Decor', 'Wall_Art', 'Seasonal'] }],
-    products: 2,
+    picks: [
+      { main: 'Decoration', subs: ['Home_Decor'] },
+      { main: 'Decoration', subs: ['Wall_Art', 'Home_Decor'] },
+    ],
     priceShare: 0.85,
     images: 1,
     start: 5,
@@ -76,8 +83,11 @@ const PLANS: BundlePlan[] = [
   {
     title: "Gadget Lover's Gift Box",
     description: 'Clever little gadgets for home and office, boxed and ready to give.',
-    from: [{ main: 'Widgets' }],
-    products: 3,
+    picks: [
+      { main: 'Widgets', subs: ['Home_Gadgets'] },
+      { main: 'Widgets', subs: ['Office_Gadgets'] },
+      { main: 'Widgets', subs: ['Smart_Gadgets'] },
+    ],
     priceShare: 0.7,
     images: 2,
     start: -30,
@@ -88,8 +98,11 @@ const PLANS: BundlePlan[] = [
   {
     title: "Collector's Mystery Crate",
     description: 'A figure, an accessory and a fidget, picked by the team. Withdrawn while we restock.',
-    from: [{ main: 'Figures' }, { main: 'Fidgets' }],
-    products: 3,
+    picks: [
+      { main: 'Figures', subs: ['ANIME', 'STARWARS', 'INDEPENDENT'], subSub: 'Male' },
+      { main: 'Figures', subSub: 'Accessories' },
+      { main: 'Fidgets', subs: ['Magnetic_Toys', 'Sensory_Toys'] },
+    ],
     priceShare: 0.8,
     images: 2,
     start: -15,
@@ -101,8 +114,10 @@ const PLANS: BundlePlan[] = [
   {
     title: 'Retro Spinner Collection',
     description: 'Classic spinners in one set, including the glow-in-the-dark edition.',
-    from: [{ main: 'Fidgets', subs: ['Fidget_Spinners', 'Magnetic_Toys'] }],
-    products: 2,
+    picks: [
+      { main: 'Fidgets', subs: ['Fidget_Spinners'] },
+      { main: 'Fidgets', subs: ['Fidget_Spinners', 'Magnetic_Toys'] },
+    ],
     priceShare: 0.8,
     images: 3,
     start: -25,
@@ -170,6 +185,7 @@ export async function generateDemoBundles(
       priceCents: products.priceCents,
       main: products.mainCategory,
       sub: products.subCategory,
+      subSub: products.subSubCategory,
     })
     .from(products)
     .where(and(eq(products.isDemo, true), sql`jsonb_array_length(${products.images}) > 0`))
@@ -179,16 +195,22 @@ export async function generateDemoBundles(
 
   const made: Bundle[] = [];
   for (const plan of PLANS) {
-    const pool = catalogue.filter((p) =>
-      plan.from.some((f) => p.main === f.main && (!f.subs || f.subs.includes(p.sub))),
-    );
+    // One product per pick, each name once; a pick nothing fits takes any of the main category.
     const chosen = new Map<string, (typeof catalogue)[number]>();
-    // One from each source in turn, then any of them.
-    for (let i = 0; chosen.size < Math.min(plan.products, pool.length) && i < 200; i += 1) {
-      const source = plan.from[i % plan.from.length];
-      const fits = pool.filter((p) => p.main === source?.main && !chosen.has(p.id));
-      const pick = rnd.pick(fits.length > 0 ? fits : pool);
-      chosen.set(pick.id, pick);
+    for (const want of plan.picks) {
+      const free = catalogue.filter((p) => ![...chosen.values()].some((c) => c.name === p.name));
+      const fits = free.filter(
+        (p) =>
+          p.main === want.main &&
+          (!want.subs || want.subs.includes(p.sub)) &&
+          (!want.subSub || p.subSub === want.subSub),
+      );
+      const fallback = free.filter((p) => p.main === want.main);
+      const pool = fits.length > 0 ? fits : fallback.length > 0 ? fallback : free;
+      if (pool.length > 0) {
+        const pick = rnd.pick(pool);
+        chosen.set(pick.id, pick);
+      }
     }
     let gone: string | undefined;
     if (plan.deletedProduct) {

@@ -170,8 +170,9 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
 }
 
 /**
- * Removes every demo account and, through the foreign keys, everything that hangs on them; and
- * every demo product, with its image files when the storage is given.
+ * Removes every demo account and, through the foreign keys, everything that hangs on them; the
+ * demo's discount codes (demo/discounts.ts) and bundles (demo/bundles.ts); and every demo
+ * product, with its image files and the bundles' when the storage is given.
  */
 export async function removeDemo(db: Db, storage?: ImageStorage): Promise<void> {
   const demoUsers = db
