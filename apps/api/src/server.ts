@@ -19,7 +19,10 @@ async function main() {
     dataDir: config.dataDir,
   });
   if (opened.created) {
-    const demo = await generateDemo(opened.database.db, { storage: createImageStorage(config) });
+    const demo = await generateDemo(opened.database.db, {
+      storage: createImageStorage(config),
+      timeZone: config.shopTimeZone,
+    });
     log.info({ demo }, 'new shop: demo data added');
   }
 

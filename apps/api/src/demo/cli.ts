@@ -42,6 +42,7 @@ async function main() {
       products,
       orders,
       storage,
+      timeZone: config.shopTimeZone,
       onProgress: (what, done, total) => process.stdout.write(`  ${what}: ${done} of ${total}\n`),
     });
     if ((customers ?? 0) > DEMO_CUSTOMERS_IN_DETAIL || (orders ?? 0) > DEMO_ORDERS) {
