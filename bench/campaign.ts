@@ -6,20 +6,11 @@
  * bench does not go on to write 100k outbox messages. Run by run.ts after the users bench.
  */
 import '../apps/api/src/process-signals';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { API_PATHS } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/api/src/app';
-import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
-import { loadConfig } from '../apps/api/src/config';
-import { connectDatabase, type Database, migrateDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
+import type { Database } from '../apps/api/src/db/client';
 import { insertBulkUsers } from '../apps/api/src/demo/bulk';
-import { hashPassword } from '../apps/api/src/modules/auth/passwords';
+import { isMainBench, startStandalone, unusablePasswordHash } from './standalone';
 import { percentile, type Timing } from './timing';
 
 export interface CampaignBench {
@@ -97,41 +88,15 @@ export function campaignReport(result: CampaignBench): string[] {
 }
 
 /** On its own: a fresh embedded database with BENCH_USERS customers (100k), the app in this process. */
-async function main() {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-campaign-'));
-  await fs.chmod(dir, 0o755);
-  const cluster = await startEmbeddedCluster(dir);
-  const admin = { email: 'bench@example.com', password: 'bench-password' };
-  try {
-    await migrateDatabase(cluster.url);
-    const database = connectDatabase(cluster.url, 10);
-    await ensureFirstAdmin(database.db, { ...admin, dataDir: dir });
-    await insertBulkUsers(database.db, Number(process.env.BENCH_USERS ?? 100_000), {
-      passwordHash: await hashPassword(randomBytes(16).toString('hex')),
-    });
-    await database.db.execute(sql`vacuum analyze users`);
-    const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'silent' });
-    const app = await buildApp({ config, database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const login = await fetch(`${base}${API_PATHS.login}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    const { token } = (await login.json()) as { token: string };
-    console.log(`\n${campaignReport(await benchCampaign({ base, token, database })).join('\n')}`);
-    await app.close();
-    await database.close();
-  } finally {
-    await cluster.stop();
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}
-
-if (process.argv[1]?.endsWith(path.join('bench', 'campaign.ts'))) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+if (isMainBench('campaign.ts')) {
+  startStandalone(
+    'campaign',
+    async (database) => {
+      await insertBulkUsers(database.db, Number(process.env.BENCH_USERS ?? 100_000), {
+        passwordHash: await unusablePasswordHash(),
+      });
+      await database.db.execute(sql`vacuum analyze users`);
+    },
+    async ({ base, token, database }) => campaignReport(await benchCampaign({ base, token, database })),
+  );
 }

@@ -9,27 +9,19 @@
  */
 import '../apps/api/src/process-signals';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { API_PATHS, todayIn } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { buildApp } from '../apps/api/src/app';
-import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
-import { loadConfig } from '../apps/api/src/config';
-import { connectDatabase, type Database, migrateDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
+import type { Database } from '../apps/api/src/db/client';
 import { newId } from '../apps/api/src/db/ids';
 import { bundleProducts, bundles } from '../apps/api/src/db/schema';
 import { insertBulkUsers } from '../apps/api/src/demo/bulk';
 import { insertBulkProducts } from '../apps/api/src/demo/catalogue';
-import { hashPassword } from '../apps/api/src/modules/auth/passwords';
 import { bundleListSql } from '../apps/api/src/modules/bundles/repository';
 import { redeemDiscount } from '../apps/api/src/modules/discounts/redemption';
 import { discountPageSql, listAllDiscounts } from '../apps/api/src/modules/discounts/repository';
+import { isMainBench, startStandalone, unusablePasswordHash } from './standalone';
 import { type Timing, timed } from './timing';
 
 const CODES = Number(process.env.BENCH_CODES ?? 10_000);
@@ -291,42 +283,16 @@ export function discountsReport(result: DiscountsBench): string[] {
   return lines;
 }
 
-/** On its own: a fresh embedded database with a few customers and products, the app in this process. */
-async function main() {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-discounts-'));
-  await fs.chmod(dir, 0o755);
-  const cluster = await startEmbeddedCluster(dir);
-  const admin = { email: 'bench@example.com', password: 'bench-password' };
-  try {
-    await migrateDatabase(cluster.url);
-    const database = connectDatabase(cluster.url, 10);
-    await ensureFirstAdmin(database.db, { ...admin, dataDir: dir });
-    await insertBulkUsers(database.db, 1000, { passwordHash: await hashPassword(randomBytes(16).toString('hex')) });
-    await insertBulkProducts(database.db, 2000);
-    await database.db.execute(sql`vacuum analyze users, products`);
-    const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'silent' });
-    const app = await buildApp({ config, database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const login = await fetch(`${base}${API_PATHS.login}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const result = await benchDiscounts({ base, token, database, log: (line) => console.log(line) });
-    console.log(`\n${discountsReport(result).join('\n')}`);
-    await app.close();
-    await database.close();
-  } finally {
-    await cluster.stop();
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}
-
-if (process.argv[1]?.endsWith(path.join('bench', 'discounts.ts'))) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+/** On its own: a fresh embedded database with 1,000 customers and 2,000 products, the app in this process. */
+if (isMainBench('discounts.ts')) {
+  startStandalone(
+    'discounts',
+    async (database) => {
+      await insertBulkUsers(database.db, 1000, { passwordHash: await unusablePasswordHash() });
+      await insertBulkProducts(database.db, 2000);
+      await database.db.execute(sql`vacuum analyze users, products`);
+    },
+    async ({ base, token, database }) =>
+      discountsReport(await benchDiscounts({ base, token, database, log: (line) => console.log(line) })),
+  );
 }

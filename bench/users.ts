@@ -5,22 +5,13 @@
  * (whose customers it reuses), or on its own: node --import tsx bench/users.ts.
  */
 import '../apps/api/src/process-signals';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { API_PATHS, type UserListQuery } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { buildApp } from '../apps/api/src/app';
-import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
-import { loadConfig } from '../apps/api/src/config';
-import { connectDatabase, type Database, migrateDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
+import type { Database } from '../apps/api/src/db/client';
 import { insertBulkUsers } from '../apps/api/src/demo/bulk';
-import { hashPassword } from '../apps/api/src/modules/auth/passwords';
 import { userPageSql } from '../apps/api/src/modules/users/repository';
+import { isMainBench, startStandalone, unusablePasswordHash } from './standalone';
 import { type Timing, timed } from './timing';
 
 export interface UsersBench {
@@ -53,7 +44,7 @@ export async function benchUsers(options: {
   const missing = USERS - (await count());
   if (missing > 0) {
     await insertBulkUsers(db, missing, {
-      passwordHash: await hashPassword(randomBytes(16).toString('hex')),
+      passwordHash: await unusablePasswordHash(),
       onProgress: (done, total) => log(`  users: ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`),
     });
     await db.execute(sql`vacuum analyze users`);
@@ -148,38 +139,11 @@ export function usersReport(result: UsersBench): string[] {
 }
 
 /** On its own: a fresh embedded database, the app in this process, the users made in bulk. */
-async function main() {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-users-'));
-  await fs.chmod(dir, 0o755);
-  const cluster = await startEmbeddedCluster(dir);
-  const admin = { email: 'bench@example.com', password: 'bench-password' };
-  try {
-    await migrateDatabase(cluster.url);
-    const database = connectDatabase(cluster.url, 10);
-    await ensureFirstAdmin(database.db, { ...admin, dataDir: dir });
-    const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'silent' });
-    const app = await buildApp({ config, database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const login = await fetch(`${base}${API_PATHS.login}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const result = await benchUsers({ base, token, database, log: (line) => console.log(line) });
-    console.log(`\n${usersReport(result).join('\n')}`);
-    await app.close();
-    await database.close();
-  } finally {
-    await cluster.stop();
-    await fs.rm(dir, { recursive: true, force: true });
-  }
-}
-
-if (process.argv[1]?.endsWith(path.join('bench', 'users.ts'))) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+if (isMainBench('users.ts')) {
+  startStandalone(
+    'users',
+    async () => {},
+    async ({ base, token, database }) =>
+      usersReport(await benchUsers({ base, token, database, log: (line) => console.log(line) })),
+  );
 }

@@ -1,0 +1,71 @@
+/**
+ * Runs one bench section on its own (`node --import tsx bench/<name>.ts`): a fresh embedded
+ * database in a temporary folder, the first admin, the section's own data, the app in this
+ * process, a signed-in token; the section's report printed; everything removed after.
+ */
+import '../apps/api/src/process-signals';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { API_PATHS } from '@backroom/contract';
+import { buildApp } from '../apps/api/src/app';
+import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
+import { loadConfig } from '../apps/api/src/config';
+import { connectDatabase, type Database, migrateDatabase } from '../apps/api/src/db/client';
+import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
+import { hashPassword } from '../apps/api/src/modules/auth/passwords';
+
+export interface StandaloneContext {
+  base: string;
+  token: string;
+  database: Database;
+}
+
+/** A password hash for bulk-made accounts nobody signs in with. */
+export const unusablePasswordHash = () => hashPassword(randomBytes(16).toString('hex'));
+
+/** True when `file` (e.g. 'users.ts') is the script node was started with. */
+export const isMainBench = (file: string) => process.argv[1]?.endsWith(path.join('bench', file)) ?? false;
+
+export async function runStandalone(
+  name: string,
+  seed: (database: Database) => Promise<void>,
+  run: (ctx: StandaloneContext) => Promise<string[]>,
+): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `backroom-bench-${name}-`));
+  await fs.chmod(dir, 0o755);
+  const cluster = await startEmbeddedCluster(dir);
+  const admin = { email: 'bench@example.com', password: 'bench-password' };
+  try {
+    await migrateDatabase(cluster.url);
+    const database = connectDatabase(cluster.url, 10);
+    await ensureFirstAdmin(database.db, { ...admin, dataDir: dir });
+    await seed(database);
+    const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'silent' });
+    const app = await buildApp({ config, database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const login = await fetch(`${base}${API_PATHS.login}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(admin),
+    });
+    const { token } = (await login.json()) as { token: string };
+    console.log(`\n${(await run({ base, token, database })).join('\n')}`);
+    await app.close();
+    await database.close();
+  } finally {
+    await cluster.stop();
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Starts a standalone run from a bench file's own main, exiting 1 on failure. */
+export function startStandalone(...args: Parameters<typeof runStandalone>): void {
+  runStandalone(...args).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
