@@ -43,6 +43,11 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The server's message, else the spec's default for the call (spec 2 section 8). */
+export function serverMessageOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}
+
 /**
  * Whether a screen should show its own alert for a failed load: not when the token was refused,
  * since the session then ends with its own message and the screen is about to leave.

@@ -15,7 +15,7 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { onAdminBroadcasts } from '../../lib/socket';
 
@@ -23,11 +23,6 @@ export const adminKeys = {
   all: ['admins'] as const,
   list: () => [...adminKeys.all, 'list'] as const,
 };
-
-/** The server's message, else the spec's default for the call (spec 2 section 8). */
-export function serverMessageOr(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
 
 /** A refused token ends the session with its own message (the api client's rule): no second toast. */
 const endsSession = (error: unknown) => error instanceof ApiError && error.endsSession;

@@ -15,7 +15,7 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, type RequestOptions } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { expireSession } from '../../lib/session';
 
@@ -42,13 +42,8 @@ async function discountsRequest<S extends z.ZodType>(path: string, options: Requ
   }
 }
 
-/** The server's message, else the spec's default for the call (spec 2 section 8). */
-export function discountErrorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
-}
-
 function toastFailure(error: unknown, fallback: string): void {
-  if (!endsSession(error)) notifyError(discountErrorMessage(error, fallback));
+  if (!endsSession(error)) notifyError(serverMessageOr(error, fallback));
 }
 
 /**

@@ -22,7 +22,7 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, type RequestOptions } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { endSession, expireSession } from '../../lib/session';
 import { getToken } from '../../lib/token-storage';
@@ -51,11 +51,6 @@ async function ordersRequest<S extends z.ZodType>(path: string, options: Request
     if (error instanceof ApiError && error.status === 401) expireSession();
     throw error;
   }
-}
-
-/** The server's message, else the spec's default for the call. */
-export function orderErrorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
 /**
@@ -146,7 +141,7 @@ export function useDeleteOrder({ onSuccess }: { onSuccess?: (orderId: string) =>
     },
     onError: (error) => {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
-      notifyError(orderErrorMessage(error, MESSAGES.deleteOrderFailed));
+      notifyError(serverMessageOr(error, MESSAGES.deleteOrderFailed));
     },
   });
 }

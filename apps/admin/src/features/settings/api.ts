@@ -11,10 +11,9 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { connectSocket, onAdminBroadcasts } from '../../lib/socket';
-import { serverMessageOr } from '../admins/api';
 
 export const settingsKeys = {
   all: ['settings'] as const,

@@ -26,7 +26,7 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, type RequestOptions } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { endSession, expireSession } from '../../lib/session';
 import { getToken } from '../../lib/token-storage';
@@ -65,11 +65,6 @@ async function usersRequest<S extends z.ZodType>(path: string, options: RequestO
     if (error instanceof ApiError && error.status === 401) expireSession();
     throw error;
   }
-}
-
-/** The server's message, else the spec's default for the call. */
-export function userErrorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
 /** Whether a failure ended the session: its own message is shown, not the call's. */
@@ -158,7 +153,7 @@ export function useWishlist(userId: string) {
 /** A failed change's toast: none when the session ended (its own message says so). */
 function failed(error: unknown, fallback: string): void {
   if (endedSession(error)) return;
-  notifyError(userErrorMessage(error, fallback));
+  notifyError(serverMessageOr(error, fallback));
 }
 
 /** POST /api/user/role: 'User role updated to {role}', else the server's message or 'Failed to update user role'. */
@@ -220,7 +215,7 @@ export async function deleteUserRequest(id: string): Promise<void> {
 /** What a failed delete says (spec 2 section 8). */
 export function deleteErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 0) return MESSAGES.cannotConnect;
-  return userErrorMessage(error, MESSAGES.deleteUserFailed);
+  return serverMessageOr(error, MESSAGES.deleteUserFailed);
 }
 
 /** DELETE /api/user/{id}: 'User deleted successfully', else the messages above. */

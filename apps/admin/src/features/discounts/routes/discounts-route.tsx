@@ -1,3 +1,4 @@
+import { serverMessageOr } from '../../../lib/api-error';
 import '../styles';
 import {
   DISCOUNT_PAGE_SIZE,
@@ -15,7 +16,7 @@ import { useEffect, useState } from 'react';
 import { PageNumbers } from '../../../components/list-view/page-numbers';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
-import { discountErrorMessage, useDiscountList } from '../api';
+import { useDiscountList } from '../api';
 import { CreateDiscountModal } from '../components/create-discount-modal';
 import { DeleteDiscountModal } from '../components/delete-discount-modal';
 import { DiscountDetailsModal } from '../components/discount-details-modal';
@@ -81,7 +82,7 @@ export function DiscountsRoute() {
       {list.isError && (
         <LoadError
           error={list.error}
-          title={discountErrorMessage(list.error, MESSAGES.fetchDiscountsFailed)}
+          title={serverMessageOr(list.error, MESSAGES.fetchDiscountsFailed)}
           onRetry={() => void list.refetch()}
         />
       )}

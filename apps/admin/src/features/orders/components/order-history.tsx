@@ -1,7 +1,8 @@
 import { formatOrderTime, historyShownLabel, ORDER_HISTORY_TEXTS, type OrderStatusChange } from '@backroom/contract';
 import { Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { LoadError } from '../../../components/load-error';
-import { orderErrorMessage, useOrderHistory } from '../api';
+import { serverMessageOr } from '../../../lib/api-error';
+import { useOrderHistory } from '../api';
 
 function ChangeLine({ change }: { change: OrderStatusChange }) {
   return (
@@ -50,7 +51,7 @@ export function OrderHistory({ orderId }: { orderId: string }) {
       {history.isError && (
         <LoadError
           error={history.error}
-          title={orderErrorMessage(history.error, ORDER_HISTORY_TEXTS.loadFailed)}
+          title={serverMessageOr(history.error, ORDER_HISTORY_TEXTS.loadFailed)}
           onRetry={() => void (history.isFetchNextPageError ? history.fetchNextPage() : history.refetch())}
         />
       )}

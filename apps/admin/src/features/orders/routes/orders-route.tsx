@@ -1,3 +1,4 @@
+import { serverMessageOr } from '../../../lib/api-error';
 import '../styles';
 import { MESSAGES, type Order, orderListRequest, pageCount, SHIPPED_STATUS } from '@backroom/contract';
 import { Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
@@ -8,7 +9,7 @@ import { useListView } from '../../../components/list-view/use-list-view';
 import { ViewToggle } from '../../../components/list-view/view-toggle';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
-import { orderErrorMessage, useDeleteOrder, useOrderList } from '../api';
+import { useDeleteOrder, useOrderList } from '../api';
 import { DeleteOrderDialog } from '../components/delete-order-dialog';
 import { OrderCard } from '../components/order-card';
 import { OrderFilters } from '../components/order-filters';
@@ -65,7 +66,7 @@ export function OrdersRoute() {
       {list.isError && (
         <LoadError
           error={list.error}
-          title={orderErrorMessage(list.error, MESSAGES.fetchOrdersFailed)}
+          title={serverMessageOr(list.error, MESSAGES.fetchOrdersFailed)}
           onRetry={() => void list.refetch()}
         />
       )}

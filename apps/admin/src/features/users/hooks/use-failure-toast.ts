@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
+import { serverMessageOr } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
-import { endedSession, userErrorMessage } from '../api';
+import { endedSession } from '../api';
 
 /**
  * A failed load's toast (spec 2 section 8): the server's message, else the call's default; none
@@ -9,6 +10,6 @@ import { endedSession, userErrorMessage } from '../api';
 export function useFailureToast(error: unknown, fallback: string): void {
   useEffect(() => {
     if (!error || endedSession(error)) return;
-    notifyError(userErrorMessage(error, fallback));
+    notifyError(serverMessageOr(error, fallback));
   }, [error, fallback]);
 }

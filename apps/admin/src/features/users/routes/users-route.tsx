@@ -1,3 +1,4 @@
+import { serverMessageOr } from '../../../lib/api-error';
 import '../styles';
 import { DEFAULT_PAGE_SIZE, MESSAGES, pageCount, type User, type UserListQuery } from '@backroom/contract';
 import { Center, EmptyState, Paper, Stack, Text } from '@mantine/core';
@@ -6,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { PreviousNext } from '../../../components/list-view/previous-next';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
-import { useChangeRole, useDeleteUser, userErrorMessage, useUserList, useUserStats } from '../api';
+import { useChangeRole, useDeleteUser, useUserList, useUserStats } from '../api';
 import { ContactModal } from '../components/contact-modal';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
 import { OrderHistoryModal } from '../components/order-history-modal';
@@ -79,7 +80,7 @@ export function UsersRoute() {
       {list.isError && (
         <LoadError
           error={list.error}
-          title={userErrorMessage(list.error, MESSAGES.fetchUsersFailed)}
+          title={serverMessageOr(list.error, MESSAGES.fetchUsersFailed)}
           onRetry={() => void list.refetch()}
         />
       )}
