@@ -481,3 +481,60 @@ test.describe('Bundle Sales', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 });
+
+/** The dialogs at a phone, a tablet and a desktop width: nothing sideways, the actions on screen, axe clean. */
+for (const width of [375, 768, 1440] as const) {
+  test.describe(`Bundle dialogs at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the form and the view fit, with their actions on screen', async ({ page, login, shop }) => {
+      await login(page);
+      const suffix = unique();
+      const [dragon] = await makeProducts(shop, suffix);
+      if (!dragon) throw new Error('no products made');
+      await openBundles(page);
+      const made = await createByApi(page, { title: `Fits ${width} ${suffix}`, price: '9.99', products: [dragon.id] });
+      await page.reload();
+      await openBundles(page);
+
+      /** Each of these shown wholly inside the window. */
+      const inView = async (locators: Locator[]) => {
+        for (const locator of locators) {
+          await expect(locator).toBeVisible();
+          const box = await locator.boundingBox();
+          expect(box && box.x >= 0 && box.x + box.width <= width, `${locator} is off screen`).toBe(true);
+        }
+      };
+      const noSidewaysScroll = async () =>
+        expect(await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0)).toBeLessThanOrEqual(width);
+
+      await page.getByRole('button', { name: BUNDLE_SCREEN_TEXT.createNew }).click();
+      const form = page.getByRole('dialog', { name: BUNDLE_SCREEN_TEXT.createNew });
+      await inView([
+        form.getByRole('combobox', { name: 'Products' }),
+        form.getByRole('button', { name: /^End Date/ }),
+        ...[1, 2, 3, 4, 5].map((n) => form.getByRole('button', { name: `Upload image ${n}` })),
+      ]);
+      await form.getByRole('button', { name: BUNDLE_SCREEN_TEXT.save }).scrollIntoViewIfNeeded();
+      await inView([
+        form.getByRole('button', { name: BUNDLE_SCREEN_TEXT.save }),
+        form.getByRole('button', { name: 'Cancel' }),
+      ]);
+      await noSidewaysScroll();
+      expect(await seriousIssues(page, '[role=dialog]')).toEqual([]);
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      await expect(form).toBeHidden();
+
+      await row(page, made.title)
+        .getByRole('button', { name: `View ${made.title}` })
+        .click();
+      const view = page.getByRole('dialog', { name: 'Bundle Details' });
+      await inView([
+        view.getByRole('img', { name: `${made.title}, image 1 of 1` }),
+        view.getByRole('button', { name: 'Close' }),
+      ]);
+      await noSidewaysScroll();
+      expect(await seriousIssues(page, '[role=dialog]')).toEqual([]);
+    });
+  });
+}

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { API_PATHS, NARROW_WIDTH_PX, STORAGE_KEYS, TOKEN_HEADER, todayIn } from '@backroom/contract';
 import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 
 /*
@@ -245,7 +246,49 @@ const SCREENS: ScreenCheck[] = [
       s.getByRole('button', { name: /^Delete / }),
     ],
   },
-  { name: 'Bundle Sale', open: placeholder('/bundle-sale', 'Bundle Sales'), actions: () => [] },
+  {
+    name: 'Bundle Sale',
+    open: async (page, width) => {
+      await goto(page, '/bundle-sale', 'Bundle Sales');
+      await expect(page.getByLabel('Loading bundles')).toBeHidden();
+      // The demo shop may hold no bundle yet: make one, as another admin would.
+      if (await page.getByText('No bundles yet').isVisible()) {
+        const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+        const headers = { [TOKEN_HEADER]: token ?? '' };
+        const products = await page.request.get(`${API_PATHS.productList}?page=1&pageSize=1`, { headers });
+        const productId = (await products.json()).products[0]._id as string;
+        const today = todayIn('UTC');
+        const form = new FormData();
+        for (const [name, value] of Object.entries({ title: 'Responsive check', price: '10', startDate: today })) {
+          form.append(name, value);
+        }
+        form.append('endDate', today);
+        form.append('products', JSON.stringify([productId]));
+        const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+          .png()
+          .toBuffer();
+        form.append('images', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'check.png');
+        const answer = await page.request.post(API_PATHS.bundleCreate, { headers, multipart: form });
+        expect(answer.ok()).toBe(true);
+        await page.reload();
+      }
+      const table = page.getByRole('table', { name: 'Bundles' });
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      // Start and End Date from 992 px (md), Products and Purchased from 576 px (xs) (spec 2 section 2).
+      await expect(table.getByRole('columnheader', { name: 'Start Date' })).toBeVisible({ visible: width >= 992 });
+      await expect(table.getByRole('columnheader', { name: 'End Date' })).toBeVisible({ visible: width >= 992 });
+      await expect(table.getByRole('columnheader', { name: 'Purchased' })).toBeVisible({ visible: width >= 576 });
+      await expect(table.getByRole('columnheader', { name: 'Products' })).toBeVisible({ visible: width >= 576 });
+      return undefined;
+    },
+    actions: (s) => [
+      s.getByRole('button', { name: 'Create New Bundle' }),
+      s.getByRole('button', { name: /^View / }),
+      s.getByRole('button', { name: /^Modify / }),
+      s.getByRole('button', { name: /^(Cancel|Undo Cancel) / }),
+      s.getByRole('button', { name: /^Delete / }),
+    ],
+  },
   { name: 'Messages', open: placeholder('/messages', 'Messages'), actions: () => [] },
 ];
 

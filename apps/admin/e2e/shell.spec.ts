@@ -51,7 +51,16 @@ test('each sidebar entry opens its screen', async ({ page }) => {
     '/messages': 'Messages',
     '/': 'Dashboard Overview',
   };
-  const BUILT_SCREENS: string[] = ['/', '/add', '/list', '/orders', '/users', '/discounts', '/categories'];
+  const BUILT_SCREENS: string[] = [
+    '/',
+    '/add',
+    '/list',
+    '/orders',
+    '/users',
+    '/discounts',
+    '/categories',
+    '/bundle-sale',
+  ];
   for (const entry of SIDEBAR_ENTRIES.filter((e) => titles[e.path])) {
     await sidebar(page).getByRole('link', { name: entry.label }).click();
     await expect(page.getByRole('heading', { level: 1, name: titles[entry.path] })).toBeVisible();
