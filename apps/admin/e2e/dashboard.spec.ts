@@ -65,9 +65,13 @@ async function badgeHue(badge: Locator): Promise<'green' | 'red' | 'yellow' | 'o
   return 'other';
 }
 
-/** Takes an order placed by a test away again, with its customer (their orders go with them). */
+/** Takes an order placed by a test away again, then its customer (a deleted account's orders stay). */
 async function removeOrder(shop: ShopDatabase, orderId: string) {
-  await shop.pool.query('delete from users where id = (select user_id from orders where id = $1)', [orderId]);
+  const { rows } = await shop.pool.query<{ user_id: string | null }>(
+    'delete from orders where id = $1 returning user_id',
+    [orderId],
+  );
+  if (rows[0]?.user_id) await shop.pool.query('delete from users where id = $1', [rows[0].user_id]);
 }
 
 async function openDashboard(page: Page) {
