@@ -351,6 +351,28 @@ test.describe('Bundle Sales', () => {
     await expect(row(page, `Vanishing ${suffix}`)).toHaveCount(0);
   });
 
+  test('saving without a stored token says so and goes to /login, sending nothing', async ({ page, shop }) => {
+    const suffix = unique();
+    const [dragon] = await makeProducts(shop, suffix);
+    if (!dragon) throw new Error('no products made');
+    await openBundles(page);
+    let saves = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith(API_PATHS.bundleCreate)) saves += 1;
+    });
+    await page.getByRole('button', { name: BUNDLE_SCREEN_TEXT.createNew }).click();
+    const dialog = page.getByRole('dialog', { name: BUNDLE_SCREEN_TEXT.createNew });
+    await dialog.getByRole('textbox', { name: /^Title/ }).fill(`No token ${suffix}`);
+    await pickProduct(dialog, page, dragon.name, '$19.99');
+    await dialog.getByRole('textbox', { name: /^Bundle Price/ }).fill('10');
+    await pickFile(page, dialog.getByRole('button', { name: 'Upload image 1' }), await picture('t.png', '#e03131'));
+    await page.evaluate((key) => localStorage.removeItem(key), STORAGE_KEYS.token);
+    await dialog.getByRole('button', { name: BUNDLE_SCREEN_TEXT.save }).click();
+    await expect(page.getByText(MESSAGES.noToken)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(saves).toBe(0);
+  });
+
   test('Cancel and Undo Cancel: the row greyed and struck through, said to screen readers, then back', async ({
     page,
     shop,
