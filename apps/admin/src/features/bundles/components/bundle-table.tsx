@@ -37,15 +37,25 @@ function TitleCell({ bundle }: { bundle: Bundle }) {
           {bundle.cancelled && <Tone tone="cancelled">{BUNDLE_SCREEN_TEXT.cancelled}</Tone>}
           {bundle.hasRemovedProduct && (
             <Tooltip label={BUNDLE_SCREEN_TEXT.productRemovedHelp} multiline w={260}>
-              <Badge
-                size="sm"
-                radius="sm"
-                leftSection={<IconAlertTriangle size={12} aria-hidden="true" />}
-                style={{ background: BUNDLE_TONES.warning.background, color: BUNDLE_TONES.warning.text }}
-                title={BUNDLE_SCREEN_TEXT.productRemovedHelp}
+              {/* Text that wraps rather than a badge, which would cut it short in a phone's narrow column. */}
+              <Group
+                gap={4}
+                wrap="nowrap"
+                align="center"
+                px={6}
+                py={2}
+                style={{
+                  background: BUNDLE_TONES.warning.background,
+                  color: BUNDLE_TONES.warning.text,
+                  borderRadius: 4,
+                  fontSize: 'var(--mantine-font-size-xs)',
+                  fontWeight: 700,
+                  lineHeight: 1.3,
+                }}
               >
-                {BUNDLE_SCREEN_TEXT.productRemoved}
-              </Badge>
+                <IconAlertTriangle size={12} aria-hidden="true" style={{ flex: 'none' }} />
+                <span>{BUNDLE_SCREEN_TEXT.productRemoved}</span>
+              </Group>
             </Tooltip>
           )}
         </Group>
