@@ -74,7 +74,10 @@ export const emailDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('email_deliveries_status_check', sql`${t.status} in ('pending', 'sending', 'committing', 'sent', 'failed', 'skipped')`),
+    check(
+      'email_deliveries_status_check',
+      sql`${t.status} in ('pending', 'sending', 'committing', 'sent', 'failed', 'skipped')`,
+    ),
     uniqueIndex('email_deliveries_campaign_email_key').on(t.campaignId, t.email),
     index('email_deliveries_campaign_status_idx').on(t.campaignId, t.status),
   ],
