@@ -10,6 +10,7 @@ import {
 import { NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { CALENDAR_SETTINGS, dayFieldProps } from '../../../components/calendar';
 import { AdminForm } from '../../admins/components/admin-form';
 import { FormSection } from '../../products/components/form/form-section';
 import { BundleImageSlots } from './bundle-image-slots';
@@ -29,16 +30,7 @@ const bundleResolver: Resolver<BundleFormValues> = async (values) => {
 const DATE_PROPS: Partial<DatePickerInputProps> = {
   valueFormat: 'YYYY/MM/DD',
   withAsterisk: true,
-  ariaLabels: {
-    nextMonth: 'Next month',
-    previousMonth: 'Previous month',
-    nextYear: 'Next year',
-    previousYear: 'Previous year',
-    nextDecade: 'Next decade',
-    previousDecade: 'Previous decade',
-  },
-  hideOutsideDates: true,
-  weekendDays: [],
+  ...CALENDAR_SETTINGS,
 };
 
 interface BundleFormProps {
@@ -122,10 +114,7 @@ export function BundleForm({ defaultValues, submitting, onSubmit, onCancel }: Bu
               <DatePickerInput
                 {...DATE_PROPS}
                 label="Start Date"
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
+                {...dayFieldProps(field)}
                 error={errors.startDate?.message}
               />
             )}
@@ -137,11 +126,8 @@ export function BundleForm({ defaultValues, submitting, onSubmit, onCancel }: Bu
               <DatePickerInput
                 {...DATE_PROPS}
                 label="End Date"
-                value={field.value || null}
+                {...dayFieldProps(field)}
                 minDate={startDate || undefined}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                ref={field.ref}
                 error={errors.endDate?.message}
               />
             )}

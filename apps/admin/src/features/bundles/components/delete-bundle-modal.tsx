@@ -1,5 +1,6 @@
 import { BUNDLE_SCREEN_TEXT, type Bundle } from '@backroom/contract';
-import { Button, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { ConfirmButtons } from '../../../components/confirm-buttons';
 import { OrderDialog } from '../../orders/components/order-dialog';
 import { useDeleteBundle } from '../api';
 
@@ -16,19 +17,11 @@ export function DeleteBundleModal({ bundle, onClose }: { bundle: Bundle | null; 
             </Text>{' '}
             will be deleted. {BUNDLE_SCREEN_TEXT.deleteBody}
           </Text>
-          <Group justify="flex-end" mt="lg">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              data-autofocus
-              loading={remove.isPending}
-              onClick={() => remove.mutate(bundle._id, { onSettled: onClose })}
-            >
-              Delete
-            </Button>
-          </Group>
+          <ConfirmButtons
+            onCancel={onClose}
+            onConfirm={() => remove.mutate(bundle._id, { onSettled: onClose })}
+            busy={remove.isPending}
+          />
         </>
       )}
     </OrderDialog>

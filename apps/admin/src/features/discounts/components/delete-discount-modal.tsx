@@ -1,5 +1,6 @@
 import type { Discount } from '@backroom/contract';
-import { Button, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
+import { ConfirmButtons } from '../../../components/confirm-buttons';
 import { OrderDialog } from '../../orders/components/order-dialog';
 import { useDeleteDiscount } from '../api';
 
@@ -17,19 +18,11 @@ export function DeleteDiscountModal({ discount, onClose }: { discount: Discount 
             </Text>
             ? This action cannot be undone.
           </Text>
-          <Group justify="flex-end" mt="lg">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              data-autofocus
-              loading={remove.isPending}
-              onClick={() => remove.mutate(discount.code, { onSettled: onClose })}
-            >
-              Delete
-            </Button>
-          </Group>
+          <ConfirmButtons
+            onCancel={onClose}
+            onConfirm={() => remove.mutate(discount.code, { onSettled: onClose })}
+            busy={remove.isPending}
+          />
         </>
       )}
     </OrderDialog>

@@ -10,6 +10,7 @@ import {
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { CALENDAR_SETTINGS, dayFieldProps } from '../../../components/calendar';
 import { AdminForm } from '../../admins/components/admin-form';
 import { CustomerPicker } from './customer-picker';
 
@@ -39,16 +40,7 @@ const STATUS_OPTIONS = [
 const DATE_PROPS: Partial<DatePickerInputProps> = {
   valueFormat: 'YYYY-MM-DD',
   withAsterisk: true,
-  ariaLabels: {
-    nextMonth: 'Next month',
-    previousMonth: 'Previous month',
-    nextYear: 'Next year',
-    previousYear: 'Previous year',
-    nextDecade: 'Next decade',
-    previousDecade: 'Previous decade',
-  },
-  hideOutsideDates: true,
-  weekendDays: [],
+  ...CALENDAR_SETTINGS,
 };
 
 interface DiscountFormProps {
@@ -117,10 +109,7 @@ export function DiscountForm({
             <DatePickerInput
               {...DATE_PROPS}
               label={DISCOUNT_FIELD_LABELS.startDate}
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              ref={field.ref}
+              {...dayFieldProps(field)}
               error={errors.startDate?.message}
             />
           )}
@@ -132,11 +121,8 @@ export function DiscountForm({
             <DatePickerInput
               {...DATE_PROPS}
               label={DISCOUNT_FIELD_LABELS.endDate}
-              value={field.value || null}
+              {...dayFieldProps(field)}
               minDate={startDate || undefined}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              ref={field.ref}
               error={errors.endDate?.message}
             />
           )}

@@ -1,3 +1,4 @@
+import { CALENDAR_SETTINGS } from '../../../components/calendar';
 import '@mantine/dates/styles.css';
 import { isoDateSchema } from '@backroom/contract';
 import { SimpleGrid } from '@mantine/core';
@@ -26,17 +27,7 @@ export function OrderDateRange({ startDate, endDate, onChange }: OrderDateRangeP
     clearButtonProps: { 'aria-label': 'Clear date' },
     // The calendar stays inside the page's main landmark.
     popoverProps: { withinPortal: false },
-    // Named arrows; no dimmed days of other months and no red weekends, which fall short of 4.5:1.
-    ariaLabels: {
-      nextMonth: 'Next month',
-      previousMonth: 'Previous month',
-      nextYear: 'Next year',
-      previousYear: 'Previous year',
-      nextDecade: 'Next decade',
-      previousDecade: 'Previous decade',
-    },
-    hideOutsideDates: true,
-    weekendDays: [],
+    ...CALENDAR_SETTINGS,
   };
   return (
     <SimpleGrid cols={2} spacing="sm">
