@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/routes';
 import { bundleRoutes } from './modules/bundles/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { conversationRoutes } from './modules/conversations/routes';
+import { customerAuthRoutes } from './modules/customer-auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { discountRoutes } from './modules/discounts/routes';
 import { emailRoutes } from './modules/emails/routes';
@@ -72,7 +73,13 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      routeTable.push({ method, url: route.url, public: Boolean(route.config?.public), schema: route.schema });
+      routeTable.push({
+        method,
+        url: route.url,
+        public: Boolean(route.config?.public),
+        access: route.config?.access ?? 'admin',
+        schema: route.schema,
+      });
     }
   });
 
@@ -104,6 +111,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(discountRoutes);
   await app.register(bundleRoutes);
   await app.register(emailRoutes, { databaseUrl: database.url });
+  await app.register(customerAuthRoutes);
 
   await app.register(adminStaticPlugin, { root: config.adminDist });
 

@@ -19,6 +19,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   public: boolean;
+  /** Who may call it when not public: an admin session, or a customer session (decision 029). */
+  access: 'admin' | 'customer';
   /** The route's schemas (body, querystring, params, response): the fuzz test reads the fields. */
   schema: FastifySchema | undefined;
 }
@@ -30,11 +32,13 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
   }
   interface FastifyRequest {
-    /** The signed-in admin; set on every protected route before its handler runs. */
+    /** The signed-in admin (or customer, on customer routes); set on every protected route before its handler runs. */
     principal: Principal;
   }
   interface FastifyContextConfig {
     /** A route anyone may call (login, health). Everything else under /api needs an admin. */
     public?: boolean;
+    /** 'customer': the route needs a customer's session instead of an admin's (the storefront's calls). */
+    access?: 'admin' | 'customer';
   }
 }

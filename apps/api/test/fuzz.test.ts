@@ -20,11 +20,15 @@ import { createSessionToken, createUser } from './helpers/users';
 let t: TestApp;
 let adminId: string;
 let token: string;
+/** A storefront customer's session, for the routes with access 'customer'. */
+let customerId: string;
+let customerToken: string;
 /** How many times the admin's session had to be made again (a logout, or a 403 the fuzz caused). */
 let sessionsMade = 0;
 
 async function newSession() {
   token = (await createSessionToken(t.database.db, adminId)).token;
+  customerToken = (await createSessionToken(t.database.db, customerId, undefined, 'customer')).token;
   sessionsMade += 1;
 }
 
@@ -34,6 +38,7 @@ const realIds: string[] = [];
 beforeAll(async () => {
   t = await createTestApp();
   adminId = (await createUser(t.database.db, { role: 'admin' })).id;
+  customerId = (await createUser(t.database.db, { role: 'user' })).id;
   await newSession();
   realIds.push((await addProduct(t, token, minimalFields))._id, (await insertOrder(t.database.db)).id);
 });
@@ -329,7 +334,7 @@ async function run(c: Case): Promise<void> {
     t.app.inject({
       method: c.route.method as InjectOptions['method'],
       url: c.url,
-      headers: { token, ...c.headers },
+      headers: { token: c.route.access === 'customer' ? customerToken : token, ...c.headers },
       ...(c.payload === undefined ? {} : { payload: c.payload }),
     });
   let started = performance.now();

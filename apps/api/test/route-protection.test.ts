@@ -16,10 +16,16 @@ const PUBLIC_ROUTES = [
   'GET /api/unsubscribe',
   'HEAD /api/unsubscribe',
   'POST /api/unsubscribe',
+  // The storefront's sign-up and sign-in (docs/customer-api.md).
+  'POST /api/customer/register',
+  'POST /api/customer/login',
 ];
 
 let t: TestApp;
+/** Tokens no admin route accepts. */
 const tokens: Record<string, string> = {};
+/** Tokens no customer route accepts. */
+const customerRefused: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -31,7 +37,16 @@ beforeAll(async () => {
   await t.app.inject({ method: 'POST', url: '/api/user/logout', headers: { token: revoked.token } });
   tokens.revoked = revoked.token;
   tokens.customer = (await createSessionToken(db, customer.id)).token;
+  tokens.customerSession = (await createSessionToken(db, customer.id, undefined, 'customer')).token;
   tokens.garbage = 'not-a-token';
+  customerRefused.admin = (await createSessionToken(db, admin.id)).token;
+  customerRefused.expired = (
+    await createSessionToken(db, customer.id, new Date(Date.now() - 60_000), 'customer')
+  ).token;
+  const revokedCustomer = await createSessionToken(db, customer.id, undefined, 'customer');
+  await t.app.inject({ method: 'POST', url: '/api/customer/logout', headers: { token: revokedCustomer.token } });
+  customerRefused.revoked = revokedCustomer.token;
+  customerRefused.garbage = 'not-a-token';
 });
 afterAll(() => t.close());
 
@@ -51,7 +66,7 @@ describe('every API route', () => {
   });
 
   it('answers 401 without a token and 403 with a garbage, expired, revoked or customer token', async () => {
-    const protectedRoutes = apiRoutes().filter((r) => !PUBLIC_ROUTES.includes(r.key));
+    const protectedRoutes = apiRoutes().filter((r) => !PUBLIC_ROUTES.includes(r.key) && r.access === 'admin');
     for (const route of protectedRoutes) {
       const call = (headers: Record<string, string>) =>
         t.app.inject({ method: route.method as 'GET', url: route.path, headers, payload: undefined });
@@ -64,6 +79,30 @@ describe('every API route', () => {
         expect(res.statusCode, `${route.key} with a ${kind} token`).toBe(403);
         if (route.method !== 'HEAD') expect(res.json().success, route.key).toBe(false);
       }
+    }
+  });
+
+  it("the storefront's routes: 401 without a token, 403 with an admin's, a garbage, expired or revoked token", async () => {
+    const customerRoutes = apiRoutes().filter((r) => !PUBLIC_ROUTES.includes(r.key) && r.access === 'customer');
+    expect(customerRoutes.map((r) => r.key)).toContain('GET /api/customer/me');
+    for (const route of customerRoutes) {
+      expect(route.url, route.key).toMatch(/^\/api\/customer\//);
+      const call = (headers: Record<string, string>) =>
+        t.app.inject({ method: route.method as 'GET', url: route.path, headers, payload: undefined });
+      const none = await call({});
+      expect(none.statusCode, `${route.key} without a token`).toBe(401);
+      for (const [kind, token] of Object.entries(customerRefused)) {
+        const res = await call({ token });
+        expect(res.statusCode, `${route.key} with a ${kind} token`).toBe(403);
+        if (route.method !== 'HEAD') expect(res.json().success, route.key).toBe(false);
+      }
+    }
+  });
+
+  it("every route under /api/customer is the storefront's, and no other is", () => {
+    for (const route of apiRoutes()) {
+      if (route.public) continue;
+      expect(route.access === 'customer', route.key).toBe(route.url.startsWith('/api/customer/'));
     }
   });
 });

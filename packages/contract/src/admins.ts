@@ -31,7 +31,8 @@ export const ADMIN_MESSAGES = {
     `Remove admin rights from ${name}? They become a regular user and are signed out at once.`,
 } as const;
 
-const nameSchema = textSchema({ error: 'is required' })
+/** A person's name: trimmed, required, at most ADMIN_LIMITS.nameMax characters. */
+export const nameSchema = textSchema({ error: 'is required' })
   .trim()
   .min(1, 'is required')
   .max(ADMIN_LIMITS.nameMax, `must be at most ${ADMIN_LIMITS.nameMax} characters`);

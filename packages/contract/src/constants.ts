@@ -31,6 +31,8 @@ export const EVENTS = {
   join: 'join',
   /** Browser-wide window event whose detail holds { count }. */
   adminUnreadUpdated: 'adminUnreadUpdated',
+  /** To admins when a conversation was deleted (payload { _id }). */
+  conversationDeleted: 'conversationDeleted',
   /** To admins when the category tree changed (payload { categories }). */
   categoriesUpdated: 'categoriesUpdated',
   /** To admins when the variant option sets changed (payload { options }). */

@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import { objectIdSchema, queryParam, textSchema, wholeQueryParam } from './common';
+
+/** The longest message a customer or an admin may send (issue 12). */
+export const MESSAGE_MAX_LENGTH = 5_000;
+/** Conversations the Messages screen asks for at a time; older ones come with 'Load more'. */
+export const CONVERSATION_PAGE_SIZE = 50;
+/** Messages of a thread loaded at a time, newest first; older ones with 'Load older messages'. */
+export const MESSAGE_PAGE_SIZE = 50;
+/** The largest page either list answers. */
+export const MAX_CHAT_PAGE_SIZE = 500;
 
 /** GET /api/conversations/admin/unread: how many conversations the admins have not read. */
 export const unreadResponseSchema = z.object({
@@ -7,8 +17,8 @@ export const unreadResponseSchema = z.object({
 });
 export type UnreadResponse = z.infer<typeof unreadResponseSchema>;
 
-/** The realtime newMessage event (spec 1 section 3; spec 2 section 3, Message). */
-export const newMessageEventSchema = z.object({
+/** One message (spec 2 section 3): the thread's items, the send answer and the realtime newMessage event. */
+export const messageSchema = z.object({
   _id: z.string(),
   conversation: z.string(),
   body: z.string(),
@@ -16,4 +26,86 @@ export const newMessageEventSchema = z.object({
   sender: z.object({ name: z.string() }).nullable(),
   createdAt: z.string(),
 });
-export type NewMessageEvent = z.infer<typeof newMessageEventSchema>;
+export type Message = z.infer<typeof messageSchema>;
+
+/** The realtime newMessage event (spec 1 section 3; spec 2 section 3, Message). */
+export const newMessageEventSchema = messageSchema;
+export type NewMessageEvent = Message;
+
+/** One conversation (spec 2 section 3). participantName '' shows as 'Unnamed User'. */
+export const conversationSchema = z.object({
+  _id: z.string(),
+  participantName: z.string(),
+  user: z.object({ _id: z.string(), name: z.string() }).nullable(),
+  lastMessage: z.string().nullable(),
+  lastMessageAt: z.string().nullable(),
+  adminUnread: z.boolean(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** An opaque position in a list, handed back by the server as nextCursor. */
+const cursorSchema = textSchema().max(200, 'is too long');
+
+/**
+ * GET /api/conversations: newest activity first. Without parameters the whole list (as the spec's
+ * call); with limit one page, and `before` the nextCursor of the page before; q searches the
+ * participant's name or e-mail.
+ */
+export const conversationListQuerySchema = z.object({
+  before: queryParam(cursorSchema),
+  limit: wholeQueryParam(MAX_CHAT_PAGE_SIZE),
+  q: queryParam(textSchema().trim().max(200, 'is too long')),
+});
+export type ConversationListQuery = z.infer<typeof conversationListQuerySchema>;
+
+export const conversationListResponseSchema = z.object({
+  success: z.literal(true),
+  conversations: z.array(conversationSchema),
+  /** Where the next page starts; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
+
+/** GET /api/messages/admin/{conversationId}: the newest messages, or those before `before`. */
+export const threadParamsSchema = z.object({ conversationId: objectIdSchema });
+export const threadQuerySchema = z.object({
+  before: queryParam(cursorSchema),
+  limit: wholeQueryParam(MAX_CHAT_PAGE_SIZE),
+});
+export type ThreadQuery = z.infer<typeof threadQuerySchema>;
+
+/** A page of a thread, oldest first within the page; nextCursor names the older page, null at the start. */
+export const threadResponseSchema = z.object({
+  success: z.literal(true),
+  messages: z.array(messageSchema),
+  nextCursor: z.string().nullable(),
+});
+export type ThreadResponse = z.infer<typeof threadResponseSchema>;
+
+/** A message's text: plain text, trimmed, 1 to 5,000 characters. */
+export const messageBodySchema = textSchema({ error: 'is required' })
+  .trim()
+  .min(1, 'must not be empty')
+  .max(MESSAGE_MAX_LENGTH, `must be at most ${MESSAGE_MAX_LENGTH} characters`);
+
+/** POST /api/messages/admin. */
+export const adminMessageRequestSchema = z.object({
+  conversationId: objectIdSchema,
+  body: messageBodySchema,
+});
+export type AdminMessageRequest = z.infer<typeof adminMessageRequestSchema>;
+
+/** The answer to a sent message: the message itself, with its _id (spec 2 section 7). */
+export const sentMessageResponseSchema = messageSchema.extend({ success: z.literal(true) });
+export type SentMessageResponse = z.infer<typeof sentMessageResponseSchema>;
+
+/** DELETE /api/conversations/{id}. */
+export const conversationParamsSchema = z.object({ id: objectIdSchema });
+
+/** The adminUnreadUpdated socket event (and the browser-wide window event of the same name). */
+export const adminUnreadUpdatedEventSchema = z.object({ count: z.number().int().nonnegative() });
+export type AdminUnreadUpdatedEvent = z.infer<typeof adminUnreadUpdatedEventSchema>;
+
+/** The conversationDeleted socket event: every admin's list drops it. */
+export const conversationDeletedEventSchema = z.object({ _id: z.string() });
+export type ConversationDeletedEvent = z.infer<typeof conversationDeletedEventSchema>;

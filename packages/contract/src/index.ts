@@ -6,6 +6,7 @@ export * from './categories';
 export * from './common';
 export * from './constants';
 export * from './conversations';
+export * from './customer-auth';
 export * from './dashboard';
 export * from './discounts';
 export * from './domain/bundle-pricing';

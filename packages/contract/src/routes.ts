@@ -79,6 +79,37 @@ export const API_PATHS = {
   bundle: '/api/bundle/:id',
   /** POST: cancel, or undo the cancel of a cancelled bundle. */
   bundleCancel: '/api/bundle/cancel/:id',
+  // Messages (spec 2 section 7).
+  conversations: '/api/conversations',
+  /** DELETE /api/conversations/{id}. */
+  conversation: '/api/conversations/:id',
+  /** GET: a conversation's thread, newest page first; opening it marks it read. */
+  adminThread: '/api/messages/admin/:conversationId',
+  /** POST: an admin's reply. */
+  adminMessage: '/api/messages/admin',
   /** Uploaded images, public: GET /uploads/{name}. */
   uploads: '/uploads',
+} as const;
+
+/** The storefront's calls (docs/customer-api.md): a customer's token in the same `token` header. */
+export const CUSTOMER_PATHS = {
+  register: '/api/customer/register',
+  login: '/api/customer/login',
+  logout: '/api/customer/logout',
+  /** GET: the signed-in customer's account. */
+  me: '/api/customer/me',
+  products: '/api/customer/products',
+  product: '/api/customer/products/:id',
+  /** GET: the bundles on sale now. */
+  bundles: '/api/customer/bundles',
+  /** GET: whether a discount code applies to me now, and its percentage. */
+  discount: '/api/customer/discounts/:code',
+  wishlist: '/api/customer/wishlist',
+  /** DELETE /api/customer/wishlist/{productId}. */
+  wishlistItem: '/api/customer/wishlist/:productId',
+  orders: '/api/customer/orders',
+  /** GET: my conversation with the shop (started on first use) with its newest messages. */
+  conversation: '/api/customer/conversation',
+  /** GET: older messages of my conversation (?before=); POST {body}: a message to the shop. */
+  messages: '/api/customer/messages',
 } as const;

@@ -2,12 +2,13 @@ import { TOKEN_HEADER } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { authenticate, type Principal } from '../modules/auth/service';
+import { authenticateSession, type Principal, requireKind } from '../modules/auth/service';
 import { SessionCache } from '../modules/auth/session-cache';
 import { hashToken } from '../modules/auth/tokens';
 
 /**
- * Every /api route needs an admin's token unless its config says public. Checked in onRequest,
+ * Every /api route needs an admin's token unless its config says public, or a customer's token
+ * when its config says access 'customer' (the storefront's calls, decision 029). Checked in onRequest,
  * before the body is even read, so an anonymous caller costs one indexed lookup at most. A session
  * checked a moment ago is remembered for a few seconds, and forgotten the moment it is revoked
  * (modules/auth/session-cache.ts, decision 020).
@@ -28,10 +29,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const header = request.headers[TOKEN_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
     // Only a token authenticate() would look up can be remembered; the rest go straight to it.
-    if (!token || token.length > 200) {
-      request.principal = await authenticate(app.ctx.db, token);
-      return;
-    }
-    request.principal = await cache.principal(hashToken(token), () => authenticate(app.ctx.db, token));
+    const principal =
+      !token || token.length > 200
+        ? await authenticateSession(app.ctx.db, token)
+        : await cache.principal(hashToken(token), () => authenticateSession(app.ctx.db, token));
+    request.principal = requireKind(principal, request.routeOptions.config.access ?? 'admin');
   });
 });

@@ -29,11 +29,16 @@ export async function createUser(
  * A session row made directly, as the storefront would for a customer, or already expired:
  * tokens the login route would never hand out.
  */
-export async function createSessionToken(db: Db, userId: string, expiresAt = new Date(Date.now() + 3_600_000)) {
+export async function createSessionToken(
+  db: Db,
+  userId: string,
+  expiresAt = new Date(Date.now() + 3_600_000),
+  kind: 'admin' | 'customer' = 'admin',
+) {
   const token = newToken();
   const rows = await db
     .insert(sessions)
-    .values({ userId, tokenHash: hashToken(token), expiresAt })
+    .values({ userId, tokenHash: hashToken(token), expiresAt, kind })
     .returning({ id: sessions.id });
   return { token, sessionId: (rows[0] as { id: string }).id };
 }

@@ -19,6 +19,14 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * Which door the session came through: the admin login or the storefront's customer login
+     * (docs/decisions/029-customer-sessions.md). Admin calls need an 'admin' session, customer calls a
+     * 'customer' one, so neither token opens the other side.
+     */
+    kind: text('kind', { enum: ['admin', 'customer'] })
+      .notNull()
+      .default('admin'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_id_idx').on(t.userId)],
 );

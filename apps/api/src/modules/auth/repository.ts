@@ -11,7 +11,10 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return rows[0];
 }
 
-export async function insertSession(db: DbOrTx, values: { userId: string; tokenHash: string; expiresAt: Date }) {
+export async function insertSession(
+  db: DbOrTx,
+  values: { userId: string; tokenHash: string; expiresAt: Date; kind?: 'admin' | 'customer' },
+) {
   const rows = await db.insert(sessions).values(values).returning({ id: sessions.id });
   return rows[0] as { id: string };
 }
@@ -23,6 +26,7 @@ export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string) {
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
       revokedAt: sessions.revokedAt,
+      kind: sessions.kind,
       user: { id: users.id, name: users.name, email: users.email, role: users.role, isActive: users.isActive },
     })
     .from(sessions)

@@ -19,11 +19,15 @@ export interface AuthSettings {
   login: { maxPerEmail: number; maxPerIp: number; windowMs: number };
 }
 
+/** Which side a session opens: the admin's calls or the storefront's (decision 029). */
+export type SessionKind = 'admin' | 'customer';
+
 /** Who a request acts as, once its token is checked. */
 export interface Principal {
   sessionId: string;
   userId: string;
   expiresAt: Date;
+  kind: SessionKind;
 }
 
 /** A 429 from the login limits: the route tells the client when to try again (Retry-After). */
@@ -87,10 +91,11 @@ export function deviceCookieSecret(db: Db, configured: string | undefined): Prom
 }
 
 /**
- * The admin a token belongs to. No token: 401. A token that is unknown, expired or revoked,
- * or whose account is no longer an active admin: 403.
+ * The session a token opens, admin or customer. No token: 401. A token that is unknown, expired
+ * or revoked, an admin session whose account is no longer an active admin, or a customer session
+ * whose account is deactivated: 403.
  */
-export async function authenticate(db: Db, token: string | undefined): Promise<Principal> {
+export async function authenticateSession(db: Db, token: string | undefined): Promise<Principal> {
   if (!token) throw new HttpError(401, MESSAGES.notAuthenticated);
   // Anything that is not shaped like a token we hand out (a NUL, a surrogate, 100k characters)
   // is a bad token, refused without a query.
@@ -99,8 +104,22 @@ export async function authenticate(db: Db, token: string | undefined): Promise<P
   if (!found || found.revokedAt !== null || found.expiresAt.getTime() <= Date.now()) {
     throw new HttpError(403, MESSAGES.tokenInvalid);
   }
-  if (found.user.role !== 'admin' || !found.user.isActive) throw new HttpError(403, MESSAGES.notAdmin);
-  return { sessionId: found.sessionId, userId: found.user.id, expiresAt: found.expiresAt };
+  if (!found.user.isActive) throw new HttpError(403, MESSAGES.tokenInvalid);
+  if (found.kind === 'admin' && found.user.role !== 'admin') throw new HttpError(403, MESSAGES.notAdmin);
+  return { sessionId: found.sessionId, userId: found.user.id, expiresAt: found.expiresAt, kind: found.kind };
+}
+
+/** Refuses a principal on the wrong side: a customer session on an admin call, or the reverse (403). */
+export function requireKind(principal: Principal, kind: SessionKind): Principal {
+  if (principal.kind !== kind) {
+    throw new HttpError(403, kind === 'admin' ? MESSAGES.notAdmin : MESSAGES.notCustomer);
+  }
+  return principal;
+}
+
+/** The admin a token belongs to (admin calls and admin sockets). */
+export async function authenticate(db: Db, token: string | undefined): Promise<Principal> {
+  return requireKind(await authenticateSession(db, token), 'admin');
 }
 
 /** Ends a session at once; the database announces it so its sockets close too. */
