@@ -93,7 +93,7 @@ export function deviceCookieSecret(db: Db, configured: string | undefined): Prom
 /**
  * The session a token opens, admin or customer. No token: 401. A token that is unknown, expired
  * or revoked, an admin session whose account is no longer an active admin, or a customer session
- * whose account is deactivated: 403.
+ * whose account is deactivated or now an admin: 403.
  */
 export async function authenticateSession(db: Db, token: string | undefined): Promise<Principal> {
   if (!token) throw new HttpError(401, MESSAGES.notAuthenticated);
@@ -106,6 +106,8 @@ export async function authenticateSession(db: Db, token: string | undefined): Pr
   }
   if (!found.user.isActive) throw new HttpError(403, MESSAGES.tokenInvalid);
   if (found.kind === 'admin' && found.user.role !== 'admin') throw new HttpError(403, MESSAGES.notAdmin);
+  // A storefront token is never an admin's: an account promoted to admin signs in again as one.
+  if (found.kind === 'customer' && found.user.role !== 'user') throw new HttpError(403, MESSAGES.tokenInvalid);
   return { sessionId: found.sessionId, userId: found.user.id, expiresAt: found.expiresAt, kind: found.kind };
 }
 
