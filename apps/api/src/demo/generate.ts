@@ -2,16 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { inArray, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { newId } from '../db/ids';
-import { conversations, messages, orders, users } from '../db/schema';
+import { orders, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import type { ImageStorage } from '../storage/image-storage';
 import { insertBulkOrders, insertBulkUsers, type Progress } from './bulk';
 import { generateDemoBundles, removeDemoBundles } from './bundles';
 import { generateDemoCampaigns } from './campaigns';
 import { generateDemoCatalogue, removeDemoCatalogue } from './catalogue';
+import { generateDemoConversations } from './conversations';
 import { generateDemoDiscounts, removeDemoDiscounts } from './discounts';
 import { DEMO_ORDERS, demoProductsForOrders, generateDemoOrders } from './orders';
-import { ADMIN_REPLIES, CHAT_OPENERS, DEMO_DOMAIN, FIRST_NAMES, LAST_NAMES } from './people';
+import { DEMO_DOMAIN, FIRST_NAMES, LAST_NAMES } from './people';
 import { type Random, seededRandom } from './random';
 import { generateDemoWishlists } from './wishlists';
 
@@ -74,51 +75,10 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
   const admins = people.slice(0, 2).map((p) => ({ ...p, role: 'admin' as const }));
   const customers = people.slice(2).map((p) => ({ ...p, role: 'user' as const }));
 
-  const summary = await db.transaction(async (tx) => {
-    await tx.insert(users).values([...admins, ...customers].map((p) => ({ ...p, passwordHash })));
-
-    const chatting = customers.filter(() => rnd.chance(0.3));
-    const conversationRows: (typeof conversations.$inferInsert)[] = [];
-    const messageRows: (typeof messages.$inferInsert)[] = [];
-    for (const customer of chatting) {
-      const conversationId = newId(new Date(now.getTime() - rnd.int(1, 60) * DAY));
-      let at = Number.parseInt(conversationId.slice(0, 8), 16) * 1000;
-      const count = rnd.int(1, 4);
-      let last = { body: '', isAdmin: false, at };
-      for (let i = 0; i < count; i++) {
-        const isAdmin = i % 2 === 1;
-        at += rnd.int(2, 180) * 60_000;
-        const body = isAdmin ? rnd.pick(ADMIN_REPLIES) : rnd.pick(CHAT_OPENERS);
-        messageRows.push({
-          id: newId(new Date(at)),
-          conversationId,
-          senderId: isAdmin ? (admins[0]?.id ?? null) : customer.id,
-          body,
-          isAdmin,
-          createdAt: new Date(at),
-        });
-        last = { body, isAdmin, at };
-      }
-      conversationRows.push({
-        id: conversationId,
-        userId: customer.id,
-        participantName: customer.name,
-        lastMessage: last.body,
-        lastMessageAt: new Date(last.at),
-        // The customer spoke last and nobody answered: unread for the admins.
-        adminUnread: !last.isAdmin && rnd.chance(0.6),
-      });
-    }
-    if (conversationRows.length > 0) await tx.insert(conversations).values(conversationRows);
-    if (messageRows.length > 0) await tx.insert(messages).values(messageRows);
-
-    return {
-      customers: customers.length,
-      admins: admins.length,
-      conversations: conversationRows.length,
-      messages: messageRows.length,
-    };
-  });
+  await db.insert(users).values([...admins, ...customers].map((p) => ({ ...p, passwordHash })));
+  const summary = { customers: customers.length, admins: admins.length };
+  // Conversations for the Messages screen (demo/conversations.ts).
+  const chats = await generateDemoConversations(db, { rnd, now, customers, admins });
   const catalogue = options.storage
     ? await generateDemoCatalogue(db, options.storage, { rnd, now, count: options.products })
     : { products: 0, images: 0 };
@@ -161,6 +121,7 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
   const bundles = options.storage ? await generateDemoBundles(db, options.storage, { rnd, now, timeZone }) : [];
   return {
     ...summary,
+    ...chats,
     customers: summary.customers + moreCustomers,
     ...catalogue,
     orders: made.orders + moreOrders,
