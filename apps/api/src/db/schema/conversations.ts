@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, idRef } from './columns';
 import { users } from './users';
 
@@ -19,8 +19,16 @@ export const conversations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('conversations_user_id_idx').on(t.userId),
-    index('conversations_last_message_at_idx').on(t.lastMessageAt),
+    // One conversation per customer: the storefront's first use starts it with
+    // insert … on conflict do nothing, so two first calls at once still make one (decision 030).
+    uniqueIndex('conversations_user_id_key').on(t.userId),
+    // The list's order and keyset, read backwards: newest activity first, conversations without
+    // a message last (-infinity).
+    index('conversations_activity_idx').on(sql`coalesce(${t.lastMessageAt}, '-infinity'::timestamptz)`, t.id),
+    // The list's search on the participant's name (the user's name and e-mail have their own).
+    index('conversations_participant_name_trgm_idx')
+      .using('gin', sql`lower(${t.participantName}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // Keeps the unread count cheap however many conversations there are.
     index('conversations_admin_unread_idx').on(t.id).where(sql`${t.adminUnread}`),
   ],

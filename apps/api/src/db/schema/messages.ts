@@ -16,5 +16,8 @@ export const messages = pgTable(
     isAdmin: boolean('is_admin').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('messages_conversation_created_idx').on(t.conversationId, t.createdAt)],
+  (t) => [
+    // A thread's pages, newest first (read backwards), and the customer's per-minute count.
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt, t.id),
+  ],
 );
