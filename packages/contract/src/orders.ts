@@ -207,9 +207,9 @@ export function orderHistoryPath(id: string, query: { before?: string | null; li
 export const orderDeleteRequestSchema = z.strictObject({ orderId: objectIdSchema });
 export type OrderDeleteRequest = z.output<typeof orderDeleteRequestSchema>;
 
-/** The realtime ordersUpdated event, to admins after a status change or a delete. */
+/** The realtime ordersUpdated event, to admins after a status change, a delete, or a storefront order ('placed'). */
 export const ordersUpdatedEventSchema = z.object({
-  action: z.enum(['statusChanged', 'deleted']),
+  action: z.enum(['statusChanged', 'deleted', 'placed']),
   id: z.string(),
 });
 export type OrdersUpdatedEvent = z.infer<typeof ordersUpdatedEventSchema>;
