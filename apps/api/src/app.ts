@@ -17,6 +17,7 @@ import { optionRoutes } from './modules/options/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
 import { settingRoutes } from './modules/settings/routes';
+import { storefrontRoutes } from './modules/storefront/routes';
 import { userRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlists/routes';
 import { adminStaticPlugin } from './plugins/admin-static';
@@ -112,6 +113,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(bundleRoutes);
   await app.register(emailRoutes, { databaseUrl: database.url });
   await app.register(customerAuthRoutes);
+  await app.register(storefrontRoutes);
 
   await app.register(adminStaticPlugin, { root: config.adminDist });
 

@@ -49,5 +49,6 @@ export * from './orders';
 export * from './products';
 export * from './routes';
 export * from './settings';
+export * from './storefront';
 export * from './users';
 export * from './wishlists';

@@ -1,0 +1,313 @@
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { orderStatusChanges, orders, products, type StoredOrderItem, wishlistItems } from '../../db/schema';
+
+/** The columns a customer's product is made from: nothing internal (no stock, demo flag or update time). */
+export const customerProductColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  priceCents: products.priceCents,
+  discount: products.discount,
+  mainCategory: products.mainCategory,
+  subCategory: products.subCategory,
+  subSubCategory: products.subSubCategory,
+  images: products.images,
+  colorVariants: products.colorVariants,
+  clothingSizes: products.clothingSizes,
+  canvasSizes: products.canvasSizes,
+  bestseller: products.bestseller,
+  outOfStock: products.outOfStock,
+  preOrder: products.preOrder,
+  notAvailableYet: products.notAvailableYet,
+  comingSoon: products.comingSoon,
+  isNewProduct: products.isNewProduct,
+  limitedEdition: products.limitedEdition,
+  vaulted: products.vaulted,
+  createdAt: products.createdAt,
+};
+
+export type CustomerProductRow = {
+  [K in keyof typeof customerProductColumns]: (typeof customerProductColumns)[K]['_']['data'];
+};
+
+/** LIKE's wildcards and its escape character, taken literally. */
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface CatalogueFilter {
+  visible: SQL | undefined;
+  q?: string | undefined;
+  category?: string | undefined;
+  subCategory?: string | undefined;
+}
+
+function catalogueWhere(filter: CatalogueFilter): SQL | undefined {
+  return and(
+    filter.visible,
+    // The lower-cased name, served by the trigram GIN index products_search_idx.
+    filter.q ? sql`${products.nameSearch} like lower(${likePattern(filter.q)})` : undefined,
+    filter.category !== undefined ? eq(products.mainCategory, filter.category) : undefined,
+    filter.subCategory !== undefined ? eq(products.subCategory, filter.subCategory) : undefined,
+  );
+}
+
+/** One page of visible products, newest first, and how many match; in one snapshot when `db` is a transaction. */
+export async function listCataloguePage(db: DbOrTx, filter: CatalogueFilter, page: { limit: number; offset: number }) {
+  const where = catalogueWhere(filter);
+  const rows = await db
+    .select(customerProductColumns)
+    .from(products)
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db.select({ total: count() }).from(products).where(where);
+  return { rows: rows as CustomerProductRow[], total: counted?.total ?? 0 };
+}
+
+/** One visible product, or undefined (unknown and hidden alike). */
+export async function findVisibleProduct(db: DbOrTx, id: string, visible: SQL | undefined) {
+  const rows = await db
+    .select(customerProductColumns)
+    .from(products)
+    .where(and(eq(products.id, id), visible))
+    .limit(1);
+  return rows[0] as CustomerProductRow | undefined;
+}
+
+/**
+ * Products by id, locked FOR SHARE until the order's transaction ends: an admin's change of a
+ * price, a stock flag or a category waits for the order, so the order is priced as committed.
+ * Shared locks do not block each other: concurrent orders of one product go side by side.
+ */
+export async function lockProducts(db: DbOrTx, ids: readonly string[]) {
+  if (ids.length === 0) return [] as CustomerProductRow[];
+  const rows = await db
+    .select(customerProductColumns)
+    .from(products)
+    .where(inArray(products.id, [...ids]))
+    .orderBy(products.id)
+    .for('share');
+  return rows as CustomerProductRow[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wishlist
+
+/** My saved products that are still visible, newest saved first. */
+export async function listVisibleWishlist(db: DbOrTx, userId: string, visible: SQL | undefined) {
+  const rows = await db
+    .select(customerProductColumns)
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(and(eq(wishlistItems.userId, userId), visible))
+    .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId));
+  return rows as CustomerProductRow[];
+}
+
+/** Saves a product; saving it again changes nothing (the primary key decides). */
+export async function addWishlistItem(db: DbOrTx, userId: string, productId: string): Promise<void> {
+  await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
+}
+
+/** Answers whether there was such an entry. */
+export async function removeWishlistItem(db: DbOrTx, userId: string, productId: string): Promise<boolean> {
+  const rows = await db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
+    .returning({ productId: wishlistItems.productId });
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bundles
+
+/** A bundle's line as the storefront needs it: the product as it is now, or null once deleted. */
+export interface BundleSaleRow {
+  id: string;
+  title: string;
+  description: string;
+  priceCents: number;
+  startDate: string;
+  endDate: string;
+  images: string[];
+  products: (CustomerProductRow | null)[];
+}
+
+/** The bundles that are on sale on `today` (not cancelled, within their days), newest first, with their products now. */
+export async function listBundlesOnSale(db: DbOrTx, today: string): Promise<BundleSaleRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT b.id, b.title, b.description, b.price_cents AS "priceCents",
+           b.start_date::text AS "startDate", b.end_date::text AS "endDate", b.images,
+           coalesce((SELECT json_agg(bp.product_id ORDER BY bp.position)
+                       FROM bundle_products bp WHERE bp.bundle_id = b.id), '[]'::json) AS "productIds"
+      FROM bundles b
+     WHERE NOT b.cancelled AND ${today}::date BETWEEN b.start_date AND b.end_date
+     ORDER BY b.created_at DESC, b.id DESC`);
+  return withProducts(db, result.rows);
+}
+
+/** One bundle with its products (whatever its state; the purchase statement judges that). */
+export async function findBundleWithProducts(db: DbOrTx, id: string): Promise<BundleSaleRow | undefined> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT b.id, b.title, b.description, b.price_cents AS "priceCents",
+           b.start_date::text AS "startDate", b.end_date::text AS "endDate", b.images,
+           coalesce((SELECT json_agg(bp.product_id ORDER BY bp.position)
+                       FROM bundle_products bp WHERE bp.bundle_id = b.id), '[]'::json) AS "productIds"
+      FROM bundles b WHERE b.id = ${id}`);
+  return (await withProducts(db, result.rows))[0];
+}
+
+/** The products of the bundles read, in one query, each line the product row or null when deleted. */
+async function withProducts(db: DbOrTx, rows: Record<string, unknown>[]): Promise<BundleSaleRow[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.productIds as (string | null)[]).filter((id) => id !== null)))];
+  const found =
+    ids.length === 0
+      ? []
+      : ((await db
+          .select(customerProductColumns)
+          .from(products)
+          .where(inArray(products.id, ids))) as CustomerProductRow[]);
+  const byId = new Map(found.map((p) => [p.id, p]));
+  return rows.map((r) => ({
+    id: r.id as string,
+    title: r.title as string,
+    description: r.description as string,
+    priceCents: r.priceCents as number,
+    startDate: r.startDate as string,
+    endDate: r.endDate as string,
+    images: r.images as string[],
+    products: (r.productIds as (string | null)[]).map((id) => (id === null ? null : (byId.get(id) ?? null))),
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Orders
+
+export interface NewOrder {
+  id: string;
+  userId: string;
+  items: StoredOrderItem[];
+  amountCents: number;
+  status: 'Order Placed' | 'Payment Pending';
+  paymentMethod: string;
+  address: {
+    firstName: string;
+    lastName: string;
+    email: string;
+    phone: string;
+    street: string;
+    city: string;
+    state: string;
+    zipcode: string;
+    country: string;
+  };
+}
+
+/**
+ * The order row. Its totals (items_total_cents, item_count, total_cents) are set by the BEFORE
+ * trigger, and the rollups and the customer's order figures by the statement triggers, all in the
+ * caller's transaction (docs/decisions/012-orders-and-rollups.md).
+ */
+export async function insertOrder(db: DbOrTx, order: NewOrder): Promise<void> {
+  await db.insert(orders).values({
+    id: order.id,
+    userId: order.userId,
+    items: order.items,
+    amountCents: order.amountCents,
+    status: order.status,
+    payment: false,
+    paymentMethod: order.paymentMethod,
+    ...order.address,
+  });
+}
+
+/** The order's first history line: the storefront's (no admin), carrying the code it used, if any. */
+export async function insertPlacedChange(
+  db: DbOrTx,
+  change: { id: string; orderId: string; status: string; discountCode: string | null },
+): Promise<void> {
+  await db.insert(orderStatusChanges).values({
+    id: change.id,
+    orderId: change.orderId,
+    status: change.status,
+    discountCode: change.discountCode,
+    adminId: null,
+    adminName: null,
+  });
+}
+
+/** An order's columns for its customer, with the code it used (discount_redemptions, by order id). */
+const customerOrderColumns = {
+  id: orders.id,
+  items: orders.items,
+  itemsTotalCents: orders.itemsTotalCents,
+  totalCents: orders.totalCents,
+  itemCount: orders.itemCount,
+  status: orders.status,
+  payment: orders.payment,
+  paymentMethod: orders.paymentMethod,
+  firstName: orders.firstName,
+  lastName: orders.lastName,
+  email: orders.email,
+  phone: orders.phone,
+  street: orders.street,
+  city: orders.city,
+  state: orders.state,
+  zipcode: orders.zipcode,
+  country: orders.country,
+  trackingNumber: orders.trackingNumber,
+  discountCode: orders.discountCode,
+  createdAt: orders.createdAt,
+  redeemedCode: sql<
+    string | null
+  >`(SELECT r.code FROM discount_redemptions r WHERE r.order_id = ${orders.id} ORDER BY r.created_at LIMIT 1)`,
+  redeemedPercentage: sql<
+    number | null
+  >`(SELECT r.percentage::int FROM discount_redemptions r WHERE r.order_id = ${orders.id} ORDER BY r.created_at LIMIT 1)`,
+};
+
+/** An order as its customer's answers are made from. */
+export interface CustomerOrderRow {
+  id: string;
+  items: StoredOrderItem[];
+  itemsTotalCents: number;
+  totalCents: number;
+  itemCount: number;
+  status: string;
+  payment: boolean;
+  paymentMethod: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  street: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  trackingNumber: string | null;
+  discountCode: string | null;
+  createdAt: Date;
+  redeemedCode: string | null;
+  redeemedPercentage: number | null;
+}
+
+/** One order of mine by id (the answer to placing it). */
+export async function findCustomerOrder(db: DbOrTx, id: string): Promise<CustomerOrderRow | undefined> {
+  const rows = await db.select(customerOrderColumns).from(orders).where(eq(orders.id, id)).limit(1);
+  return rows[0] as CustomerOrderRow | undefined;
+}
+
+/** A page of my orders, newest first (index orders_user_id_idx), and how many I have. */
+export async function listCustomerOrders(db: DbOrTx, userId: string, page: { limit: number; offset: number }) {
+  const rows = await db
+    .select(customerOrderColumns)
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
+  return { rows: rows as CustomerOrderRow[], total: counted?.total ?? 0 };
+}
