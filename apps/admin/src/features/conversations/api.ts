@@ -1,10 +1,44 @@
-import { API_PATHS, unreadResponseSchema } from '@backroom/contract';
-import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import {
+  API_PATHS,
+  CONVERSATION_PAGE_SIZE,
+  conversationListResponseSchema,
+  MESSAGE_PAGE_SIZE,
+  MESSAGES,
+  type Message,
+  messageResponseSchema,
+  sentMessageResponseSchema,
+  threadResponseSchema,
+  unreadResponseSchema,
+} from '@backroom/contract';
+import {
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest, type RequestOptions } from '../../lib/api-client';
+import { ApiError, serverMessageOr } from '../../lib/api-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { expireSession } from '../../lib/session';
+import {
+  type ConversationPages,
+  type ThreadPages,
+  withMessageInThread,
+  withNewMessage,
+  withoutConversation,
+  withReadConversation,
+} from './conversation-cache';
 
 export const conversationKeys = {
   all: ['conversations'] as const,
   unread: () => [...conversationKeys.all, 'unread'] as const,
+  lists: () => [...conversationKeys.all, 'list'] as const,
+  list: (q: string) => [...conversationKeys.lists(), { q }] as const,
+  threads: () => [...conversationKeys.all, 'thread'] as const,
+  thread: (id: string) => [...conversationKeys.threads(), id] as const,
 };
 
 /** GET /api/conversations/admin/unread. A failure is ignored: the badge stays as it is. */
@@ -14,3 +48,173 @@ export const unreadQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest(API_PATHS.unread, { schema: unreadResponseSchema, signal }),
     retry: false,
   });
+
+/** A refused token (401 or 403) ends the session with its own message: no second toast. */
+const endsSession = (error: unknown) => error instanceof ApiError && error.endsSession;
+
+/**
+ * The screen's calls: any 403 ends the session (spec 2 section 8, in the api client), and so does a
+ * 401 (no valid token at all): the token is removed, 'Session expired. Please log in again.', /login.
+ */
+async function messagesRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  try {
+    return await apiRequest(path, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) expireSession();
+    throw error;
+  }
+}
+
+function toastFailure(error: unknown, fallback: string): void {
+  if (!endsSession(error)) notifyError(serverMessageOr(error, fallback));
+}
+
+function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== null && value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+const threadPath = (conversationId: string) =>
+  API_PATHS.adminThread.replace(':conversationId', encodeURIComponent(conversationId));
+
+/**
+ * GET /api/conversations?limit=&before=&q=: a page of conversations, newest activity first; 'Load
+ * more' asks for the page after the last one's nextCursor. A failure says so in a toast.
+ */
+export const conversationListQueryOptions = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: conversationKeys.list(q),
+    queryFn: async ({ pageParam, signal }) => {
+      try {
+        return await messagesRequest(
+          withQuery(API_PATHS.conversations, { limit: CONVERSATION_PAGE_SIZE, before: pageParam, q }),
+          { schema: conversationListResponseSchema, signal },
+        );
+      } catch (error) {
+        if (!signal.aborted) toastFailure(error, MESSAGES.fetchConversationsFailed);
+        throw error;
+      }
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useConversationList(q: string) {
+  return useInfiniteQuery(conversationListQueryOptions(q));
+}
+
+/**
+ * GET /api/messages/admin/{id}?limit=&before=: the newest messages first, older pages with 'Load
+ * older messages'. Fetching marks the conversation read on the server, which tells every admin the
+ * new unread count; so it is fetched on every opening (staleTime 0), and marked read here too.
+ */
+export const threadQueryOptions = (conversationId: string, queryClient: QueryClient) =>
+  infiniteQueryOptions({
+    queryKey: conversationKeys.thread(conversationId),
+    queryFn: async ({ pageParam, signal }) => {
+      try {
+        const page = await messagesRequest(
+          withQuery(threadPath(conversationId), { limit: MESSAGE_PAGE_SIZE, before: pageParam }),
+          { schema: threadResponseSchema, signal },
+        );
+        updateLists(queryClient, (list) => withReadConversation(list, conversationId));
+        return page;
+      } catch (error) {
+        if (!signal.aborted) toastFailure(error, MESSAGES.loadMessagesFailed);
+        throw error;
+      }
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    staleTime: 0,
+  });
+
+export function useThread(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useInfiniteQuery(threadQueryOptions(conversationId, queryClient));
+}
+
+/**
+ * Tells the server the open conversation is read again after a customer's message arrived in it
+ * (the newest message only): the server then broadcasts the unread count. A failure is ignored.
+ */
+export async function markConversationRead(conversationId: string): Promise<void> {
+  await messagesRequest(withQuery(threadPath(conversationId), { limit: 1 }), { schema: threadResponseSchema }).catch(
+    () => undefined,
+  );
+}
+
+function updateLists(queryClient: QueryClient, update: (list: ConversationPages) => ConversationPages): void {
+  queryClient.setQueriesData<ConversationPages>({ queryKey: conversationKeys.lists() }, (list) =>
+    list ? update(list) : list,
+  );
+}
+
+/**
+ * A message arrived or was sent: every cached list moves its conversation to the top (a list that
+ * does not hold it is fetched again), and its thread, if cached, shows it once.
+ */
+export function applyMessage(queryClient: QueryClient, message: Message, openId: string | null): void {
+  let missing = false;
+  for (const [key, list] of queryClient.getQueriesData<ConversationPages>({ queryKey: conversationKeys.lists() })) {
+    if (!list) continue;
+    const next = withNewMessage(list, message, openId);
+    if (next) queryClient.setQueryData(key, next);
+    else missing = true;
+  }
+  if (missing) void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+  queryClient.setQueryData<ThreadPages>(conversationKeys.thread(message.conversation), (thread) =>
+    thread ? withMessageInThread(thread, message) : thread,
+  );
+}
+
+/** A conversation deleted (here or by another admin): out of every list, its thread forgotten. */
+export function forgetConversation(queryClient: QueryClient, conversationId: string): void {
+  updateLists(queryClient, (list) => withoutConversation(list, conversationId));
+  queryClient.removeQueries({ queryKey: conversationKeys.thread(conversationId), exact: true });
+}
+
+/** POST /api/messages/admin: the reply, shown once; the server's message or 'Failed to send message'. */
+export function useSendMessage({
+  onSuccess,
+  onError,
+}: {
+  onSuccess?: (message: Message) => void;
+  onError?: (error: unknown) => void;
+} = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { conversationId: string; body: string }) =>
+      messagesRequest(API_PATHS.adminMessage, { method: 'POST', body: request, schema: sentMessageResponseSchema }),
+    onSuccess: ({ success: _success, ...message }) => {
+      applyMessage(queryClient, message, message.conversation);
+      onSuccess?.(message);
+    },
+    onError: (error) => {
+      toastFailure(error, MESSAGES.sendMessageFailed);
+      onError?.(error);
+    },
+  });
+}
+
+/** DELETE /api/conversations/{id}: 'Conversation deleted', else the server's message or 'Failed to delete conversation'. */
+export function useDeleteConversation({ onSuccess }: { onSuccess?: (conversationId: string) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (conversationId: string) =>
+      messagesRequest(API_PATHS.conversation.replace(':id', encodeURIComponent(conversationId)), {
+        method: 'DELETE',
+        schema: messageResponseSchema,
+      }),
+    onSuccess: (_answer, conversationId) => {
+      forgetConversation(queryClient, conversationId);
+      notifySuccess(MESSAGES.conversationDeleted);
+      onSuccess?.(conversationId);
+    },
+    onError: (error) => toastFailure(error, MESSAGES.deleteConversationFailed),
+  });
+}

@@ -1,4 +1,4 @@
-import { EVENTS, newMessageEventSchema, nextUnreadCount } from '@backroom/contract';
+import { adminUnreadUpdatedEventSchema, EVENTS, newMessageEventSchema, nextUnreadCount } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useEffect, useReducer } from 'react';
 import { connectSocket } from '../../../lib/socket';
@@ -16,7 +16,9 @@ const UnreadCountContext = createContext(0);
 
 /**
  * Holds the unread count (spec 1 section 4): set by the initial fetch, replaced by an
- * adminUnreadUpdated window event, one more for each customer's realtime newMessage.
+ * adminUnreadUpdated window event, one more for each customer's realtime newMessage. The server's
+ * adminUnreadUpdated socket event (an admin opened a conversation, here or on another instance) is
+ * passed on as that window event, so every part of the app that listens hears the same count.
  */
 export function UnreadCountProvider({ children }: { children: ReactNode }) {
   const [count, dispatch] = useReducer(nextUnreadCount, 0);
@@ -41,9 +43,17 @@ export function UnreadCountProvider({ children }: { children: ReactNode }) {
       const parsed = senderSchema.safeParse(payload);
       if (parsed.success) dispatch({ kind: 'newMessage', isAdmin: parsed.data.isAdmin });
     };
+    const onUnreadUpdated = (payload: unknown) => {
+      const parsed = adminUnreadUpdatedEventSchema.safeParse(payload);
+      if (!parsed.success) return;
+      const detail: AdminUnreadUpdatedDetail = { count: parsed.data.count };
+      window.dispatchEvent(new CustomEvent(EVENTS.adminUnreadUpdated, { detail }));
+    };
     socket.on(EVENTS.newMessage, onMessage);
+    socket.on(EVENTS.adminUnreadUpdated, onUnreadUpdated);
     return () => {
       socket.off(EVENTS.newMessage, onMessage);
+      socket.off(EVENTS.adminUnreadUpdated, onUnreadUpdated);
     };
   }, []);
 
