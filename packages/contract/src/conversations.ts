@@ -9,6 +9,8 @@ export const CONVERSATION_PAGE_SIZE = 50;
 export const MESSAGE_PAGE_SIZE = 50;
 /** The largest page either list answers. */
 export const MAX_CHAT_PAGE_SIZE = 500;
+/** Messages a customer may send a minute; the next one is refused with 429 and Retry-After. */
+export const CUSTOMER_MESSAGES_PER_MINUTE = 10;
 
 /** GET /api/conversations/admin/unread: how many conversations the admins have not read. */
 export const unreadResponseSchema = z.object({
@@ -66,7 +68,10 @@ export const conversationListResponseSchema = z.object({
 });
 export type ConversationListResponse = z.infer<typeof conversationListResponseSchema>;
 
-/** GET /api/messages/admin/{conversationId}: the newest messages, or those before `before`. */
+/**
+ * GET /api/messages/admin/{conversationId}: the newest messages, or those before `before` (the
+ * nextCursor of the page before). Without parameters the whole thread; with limit one page.
+ */
 export const threadParamsSchema = z.object({ conversationId: objectIdSchema });
 export const threadQuerySchema = z.object({
   before: queryParam(cursorSchema),
@@ -109,3 +114,38 @@ export type AdminUnreadUpdatedEvent = z.infer<typeof adminUnreadUpdatedEventSche
 /** The conversationDeleted socket event: every admin's list drops it. */
 export const conversationDeletedEventSchema = z.object({ _id: z.string() });
 export type ConversationDeletedEvent = z.infer<typeof conversationDeletedEventSchema>;
+
+/** The acknowledgement of a socket's join or joinAdminGlobal: refused joins say why. */
+export const joinAckSchema = z.object({ ok: z.boolean(), message: z.string().optional() });
+export type JoinAck = z.infer<typeof joinAckSchema>;
+
+// The storefront's side (docs/customer-api.md): a customer sees only their own conversation.
+
+/** A customer's conversation with the shop: its id is what the customer's socket joins. */
+export const customerConversationSchema = z.object({
+  _id: z.string(),
+  lastMessage: z.string().nullable(),
+  lastMessageAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type CustomerConversation = z.infer<typeof customerConversationSchema>;
+
+/** GET /api/customer/conversation?limit=: mine (started on first use) with its newest page of messages. */
+export const customerConversationQuerySchema = z.object({ limit: wholeQueryParam(MAX_CHAT_PAGE_SIZE) });
+export const customerConversationResponseSchema = z.object({
+  success: z.literal(true),
+  conversation: customerConversationSchema,
+  /** The newest MESSAGE_PAGE_SIZE (or limit) messages, oldest first. */
+  messages: z.array(messageSchema),
+  /** The `before` of GET /api/customer/messages for older ones; null when there are none. */
+  nextCursor: z.string().nullable(),
+});
+export type CustomerConversationResponse = z.infer<typeof customerConversationResponseSchema>;
+
+/** GET /api/customer/messages?before=&limit=: older messages of my conversation (a page of MESSAGE_PAGE_SIZE). */
+export const customerMessagesQuerySchema = threadQuerySchema;
+export const customerMessagesResponseSchema = threadResponseSchema;
+
+/** POST /api/customer/messages: a message to the shop; answered with the message (sentMessageResponseSchema). */
+export const customerMessageRequestSchema = z.object({ body: messageBodySchema });
+export type CustomerMessageRequest = z.infer<typeof customerMessageRequestSchema>;

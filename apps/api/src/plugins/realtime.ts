@@ -1,9 +1,10 @@
-import { EVENTS, isObjectId, TOKEN_HEADER } from '@backroom/contract';
+import { EVENTS, isObjectId, type JoinAck, TOKEN_HEADER } from '@backroom/contract';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
-import { authenticate } from '../modules/auth/service';
+import { authenticateSession, type Principal } from '../modules/auth/service';
+import { isCustomersConversation } from '../modules/conversations/repository';
 
 /** Room names, written once. */
 export const ROOMS = {
@@ -16,14 +17,21 @@ export interface Realtime {
   io: Server;
   /** Sends an event to every admin who joined the global room, on every instance. */
   toAdmins(event: string, payload: unknown): void;
+  /**
+   * Sends an event to the admins' room and a conversation's room in one emit, on every instance:
+   * a socket in both (an admin who joined the conversation) receives it once.
+   */
+  toAdminsAndConversation(conversationId: string, event: string, payload: unknown): void;
   close(): Promise<void>;
 }
 
 /**
  * socket.io on the app's own port. Broadcasts go through the PostgreSQL adapter, so several
  * instances on one database reach each other's sockets, and a storefront can emit with
- * @socket.io/postgres-emitter. Sockets authenticate with the admin's token and close when
- * their session ends: at expiry, or when the database announces a revocation.
+ * @socket.io/postgres-emitter. Sockets authenticate with an admin's or a customer's token and
+ * close when their session ends: at expiry, or when the database announces a revocation. Admins
+ * may join the global room and any conversation; a customer only their own conversation
+ * (docs/decisions/030-messages.md).
  */
 export async function createRealtime(
   app: FastifyInstance,
@@ -37,7 +45,7 @@ export async function createRealtime(
 
   io.use(async (socket, next) => {
     try {
-      const principal = await authenticate(app.ctx.db, handshakeToken(socket));
+      const principal = await authenticateSession(app.ctx.db, handshakeToken(socket));
       socket.data.principal = principal;
       await socket.join(ROOMS.session(principal.sessionId));
       next();
@@ -50,14 +58,23 @@ export async function createRealtime(
     const { expiresAt } = socket.data.principal as { expiresAt: Date };
     const expiry = setTimeout(() => socket.disconnect(true), Math.min(expiresAt.getTime() - Date.now(), 2 ** 31 - 1));
     socket.on('disconnect', () => clearTimeout(expiry));
+    const principal = socket.data.principal as Principal;
     // The acknowledgement tells the admin it is in the room: from then on no broadcast is missed,
     // so what it loaded before can be refreshed once (lib/socket.ts in the admin).
     socket.on(EVENTS.joinAdminGlobal, (ack: unknown) => {
+      if (principal.kind !== 'admin') return answer(ack, { ok: false, message: JOIN_REFUSED.adminsOnly });
       socket.join(ROOMS.admins);
-      if (typeof ack === 'function') ack();
+      answer(ack, { ok: true });
     });
-    socket.on(EVENTS.join, (conversationId: unknown) => {
-      if (isObjectId(conversationId)) socket.join(ROOMS.conversation(conversationId));
+    socket.on(EVENTS.join, async (conversationId: unknown, ack: unknown) => {
+      if (!isObjectId(conversationId)) return answer(ack, { ok: false, message: JOIN_REFUSED.badId });
+      if (principal.kind !== 'admin' && !(await ownsConversation(app, principal.userId, conversationId))) {
+        return answer(ack, { ok: false, message: JOIN_REFUSED.notYours });
+      }
+      // The socket may have closed while the ownership was looked up.
+      if (!socket.connected) return;
+      socket.join(ROOMS.conversation(conversationId));
+      answer(ack, { ok: true });
     });
   });
 
@@ -72,6 +89,9 @@ export async function createRealtime(
     toAdmins: (event, payload) => {
       io.to(ROOMS.admins).emit(event, payload);
     },
+    toAdminsAndConversation: (conversationId, event, payload) => {
+      io.to([ROOMS.admins, ROOMS.conversation(conversationId)]).emit(event, payload);
+    },
     async close() {
       await revocations.close();
       io.local.disconnectSockets(true);
@@ -79,6 +99,27 @@ export async function createRealtime(
       await io.of('/').adapter.close();
     },
   };
+}
+
+/** Why a join was refused: told in its acknowledgement. */
+export const JOIN_REFUSED = {
+  adminsOnly: 'joinAdminGlobal: only an admin may join the admins room',
+  badId: 'conversationId: must be a 24-character hex id',
+  notYours: 'conversationId: not your conversation',
+} as const;
+
+function answer(ack: unknown, value: JoinAck): void {
+  if (typeof ack === 'function') ack(value);
+}
+
+/** A customer's socket joins only the conversation that is theirs. */
+async function ownsConversation(app: FastifyInstance, userId: string, conversationId: string): Promise<boolean> {
+  try {
+    return await isCustomersConversation(app.ctx.db, userId, conversationId);
+  } catch (err) {
+    app.log.warn({ err }, 'socket join: could not check the conversation');
+    return false;
+  }
 }
 
 function handshakeToken(socket: Socket): string | undefined {
