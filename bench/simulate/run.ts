@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { seededRandom } from '../../apps/api/src/demo/random';
+import { adminLogin, codesForEverybody, type Replier, startReplier } from './admin';
+import type { SimulateOptions } from './args';
+import { ShopClient } from './client';
+import { playCustomer } from './customer';
+import { Recorder, type Snapshot } from './recorder';
+
+export interface SimulationResult {
+  snapshot: Snapshot;
+  /** Codes the customers could use (from the admin's list and --codes). */
+  codes: string[];
+  /** A 5xx or a call without an answer happened. */
+  fatal: boolean;
+}
+
+/**
+ * Plays options.customers customers against options.url for options.seconds: they arrive over
+ * the first half of the time, each with a random generator of its own (seed + its number), and
+ * act until the end. `log` hears a progress line every `progressEvery` seconds.
+ */
+export async function simulate(
+  options: SimulateOptions,
+  log: (line: string) => void = () => {},
+  progressEvery = 10,
+): Promise<SimulationResult> {
+  const recorder = new Recorder();
+  const client = new ShopClient(options.url, recorder);
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  const runId = randomBytes(4).toString('hex');
+
+  let replier: Replier | undefined;
+  const codes = new Set(options.codes);
+  if (options.admin) {
+    const token = await adminLogin(client, options.admin, log);
+    if (token) {
+      for (const code of await codesForEverybody(client, token)) codes.add(code);
+      if (options.replies) {
+        replier = await startReplier({
+          base: options.url,
+          token,
+          client,
+          recorder,
+          rnd: seededRandom(options.seed - 1),
+        });
+      }
+    }
+  }
+
+  const progress = setInterval(() => {
+    const c = recorder.counts;
+    log(
+      `  ${Math.round((performance.now() - started) / 1000)} s: ${c.customers} customers, ${c.ordersPlaced} orders, ` +
+        `${c.messagesSent} messages, ${c.repliesReceived} replies received`,
+    );
+  }, progressEvery * 1000);
+  const arrivals = seededRandom(options.seed);
+  try {
+    await Promise.all(
+      Array.from({ length: options.customers }, (_, index) =>
+        playCustomer(
+          { client, recorder, rnd: seededRandom(options.seed + index + 1), deadline, codes: [...codes], runId },
+          index,
+          started + arrivals.next() * options.seconds * 500,
+        ),
+      ),
+    );
+    await replier?.close();
+  } finally {
+    clearInterval(progress);
+  }
+  return { snapshot: recorder.snapshot(), codes: [...codes], fatal: recorder.fatal };
+}
