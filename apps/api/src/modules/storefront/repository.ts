@@ -261,10 +261,10 @@ const customerOrderColumns = {
   createdAt: orders.createdAt,
   redeemedCode: sql<
     string | null
-  >`(SELECT r.code FROM discount_redemptions r WHERE r.order_id = ${orders.id} ORDER BY r.created_at LIMIT 1)`,
+  >`(SELECT r.code FROM discount_redemptions r WHERE r.order_id = "orders"."id" ORDER BY r.created_at LIMIT 1)`,
   redeemedPercentage: sql<
     number | null
-  >`(SELECT r.percentage::int FROM discount_redemptions r WHERE r.order_id = ${orders.id} ORDER BY r.created_at LIMIT 1)`,
+  >`(SELECT r.percentage::int FROM discount_redemptions r WHERE r.order_id = "orders"."id" ORDER BY r.created_at LIMIT 1)`,
 };
 
 /** An order as its customer's answers are made from. */
