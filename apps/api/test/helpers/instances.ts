@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Real server processes, started as `npm run serve` starts one (the script's own command, with
+ * this node), each on a free port and a data folder of its own. Shared by the two-instance test
+ * and bench/realtime.ts; no vitest here.
+ */
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+export interface Instance {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  /** What the process wrote so far, stdout and stderr. */
+  output(): string;
+  /** SIGTERM (a clean stop), SIGKILL if it has not exited after 10 s; its data folder removed. */
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** The root package.json's serve script as node arguments: ['--import', 'tsx', 'apps/api/src/server.ts']. */
+function serveArguments(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } };
+  const [command, ...args] = pkg.scripts.serve.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm run serve is no longer a node command: ${pkg.scripts.serve}`);
+  return args;
+}
+
+/**
+ * Starts one instance on DATABASE_URL (no embedded cluster, so no demo shop) and waits until it
+ * prints that it runs; env adds or overrides variables (ADMIN_EMAIL, LOG_LEVEL …).
+ */
+export async function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
+  const port = await freePort();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-instance-'));
+  const child = spawn(process.execPath, serveArguments(), {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_DIST: path.join(dataDir, 'no-admin-build'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const exited = new Promise<void>((resolve) => {
+    if (child.exitCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+  const instance: Instance = {
+    base: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+  for (let waited = 0; waited < 60_000; waited += 50) {
+    if (out.includes('Backroom is running')) return instance;
+    if (child.exitCode !== null) {
+      await instance.stop();
+      throw new Error(`the instance exited: ${out}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await instance.stop();
+  throw new Error(`the instance did not start within 60 s: ${out}`);
+}
