@@ -29,15 +29,19 @@ const iso = (column: string) => sql.raw(`to_char(${column} AT TIME ZONE 'UTC', '
 /** The list's order: newest activity first, conversations without a message last (index conversations_activity_idx). */
 const ACTIVITY = sql.raw(`coalesce(c.last_message_at, '-infinity'::timestamptz)`);
 
+export interface ConversationPage {
+  cursor?: ConversationCursor | undefined;
+  q?: string | undefined;
+  limit?: number | undefined;
+}
+
 /**
  * A page of conversations, newest activity first, after `cursor` when given, matching `q` on the
  * participant's name, the user's name or e-mail (each through its trigram index). Without a
- * search it reads the activity index backwards and stops once the page is full.
+ * search it reads the activity index backwards and stops once the page is full. A query builder,
+ * so a test can EXPLAIN the same SQL.
  */
-export async function listConversations(
-  db: DbOrTx,
-  page: { cursor?: ConversationCursor | undefined; q?: string | undefined; limit?: number | undefined },
-): Promise<ConversationRow[]> {
+export function conversationPageSql(page: ConversationPage): SQL {
   const where: SQL[] = [];
   if (page.cursor) {
     // Exact to the microsecond: the position is rebuilt from integers, never from a JS Date.
@@ -52,14 +56,18 @@ export async function listConversations(
     where.push(sql`(lower(c.participant_name) LIKE ${pattern}
       OR c.user_id IN (SELECT u2.id FROM users u2 WHERE lower(u2.name) LIKE ${pattern} OR u2.email LIKE ${pattern}))`);
   }
-  const result = await db.execute<ConversationRow & Record<string, unknown>>(sql`
+  return sql`
     SELECT c.id, c.participant_name AS "participantName", c.user_id AS "userId", u.name AS "userName",
       c.last_message AS "lastMessage", ${iso('c.last_message_at')} AS "lastMessageAt", c.admin_unread AS "adminUnread",
       (floor(extract(epoch FROM c.last_message_at) * 1000000))::bigint::text AS "activityMicros"
     FROM conversations c LEFT JOIN users u ON u.id = c.user_id
     WHERE ${where.length > 0 ? sql.join(where, sql` AND `) : sql`true`}
     ORDER BY ${ACTIVITY} DESC, c.id DESC
-    ${page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}`}`);
+    ${page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}`}`;
+}
+
+export async function listConversations(db: DbOrTx, page: ConversationPage): Promise<ConversationRow[]> {
+  const result = await db.execute<ConversationRow & Record<string, unknown>>(conversationPageSql(page));
   return result.rows;
 }
 
@@ -80,23 +88,29 @@ export interface MessageRow {
   createdAt: string;
 }
 
+export interface ThreadPage {
+  before?: string | undefined;
+  limit?: number | undefined;
+}
+
 /**
  * A thread's messages newest first, older than the message `before` when given: the index
- * (conversation_id, created_at, id) read backwards, stopping after `limit`.
+ * (conversation_id, created_at, id) read backwards, stopping after `limit`. A query builder, so a
+ * test can EXPLAIN the same SQL.
  */
-export async function listMessages(
-  db: DbOrTx,
-  conversationId: string,
-  page: { before?: string | undefined; limit?: number | undefined },
-): Promise<MessageRow[]> {
-  const result = await db.execute<MessageRow & Record<string, unknown>>(sql`
+export function threadPageSql(conversationId: string, page: ThreadPage): SQL {
+  return sql`
     SELECT m.id, m.conversation_id AS "conversationId", m.body, m.is_admin AS "isAdmin",
       s.name AS "senderName", ${iso('m.created_at')} AS "createdAt"
     FROM messages m LEFT JOIN users s ON s.id = m.sender_id
     WHERE m.conversation_id = ${conversationId}
       ${page.before ? sql`AND (m.created_at, m.id) < (SELECT b.created_at, b.id FROM messages b WHERE b.id = ${page.before})` : sql``}
     ORDER BY m.created_at DESC, m.id DESC
-    ${page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}`}`);
+    ${page.limit === undefined ? sql`` : sql`LIMIT ${page.limit}`}`;
+}
+
+export async function listMessages(db: DbOrTx, conversationId: string, page: ThreadPage): Promise<MessageRow[]> {
+  const result = await db.execute<MessageRow & Record<string, unknown>>(threadPageSql(conversationId, page));
   return result.rows;
 }
 
