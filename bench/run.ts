@@ -24,6 +24,7 @@ import { initialAssets } from './initial-js';
 import { load } from './load';
 import { benchMixed } from './mixed';
 import { benchOrders, ordersReport } from './orders';
+import { benchRealtime, realtimeReport } from './realtime';
 import { listRenderTimes } from './render';
 import type { ControlMessage, ServerMessage } from './server';
 import { benchUsers, usersReport } from './users';
@@ -204,6 +205,13 @@ async function main() {
   const campaign = await benchCampaign({ base, token, database });
   // Discount codes at 10k, bundles at a few hundred, and 200 concurrent redemptions of one code (issue 11).
   const discounts = await benchDiscounts({ base, token, database, log: (line) => console.log(line) });
+  // 1,000 sockets, message delivery on one and across two instances, the simulator (issue 12).
+  const realtime = await benchRealtime({
+    databaseUrl: cluster.url,
+    database,
+    admin: ADMIN,
+    log: (l) => console.log(l),
+  });
 
   const assets = await initialAssets(dist);
 
@@ -245,6 +253,7 @@ async function main() {
   console.log(`\n${usersReport(users).join('\n')}`);
   console.log(`\n${campaignReport(campaign).join('\n')}`);
   console.log(`\n${discountsReport(discounts).join('\n')}`);
+  console.log(`\n${realtimeReport(realtime).join('\n')}`);
 
   const goals: [string, string, string, string, boolean][] = [
     [
