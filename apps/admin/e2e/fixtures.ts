@@ -1,6 +1,55 @@
-import { MESSAGES } from '@backroom/contract';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  CUSTOMER_PATHS,
+  customerConversationResponseSchema,
+  customerSessionResponseSchema,
+  MESSAGES,
+  type Message,
+  sentMessageResponseSchema,
+  TOKEN_HEADER,
+} from '@backroom/contract';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { ShopDatabase } from './shop-database';
+
+/** A storefront's customer, signed in through the customer API (docs/customer-api.md). */
+export interface StorefrontCustomer {
+  name: string;
+  email: string;
+  token: string;
+  /** POST /api/customer/messages: a message to the shop, as the storefront sends it. */
+  say: (text: string) => Promise<Message>;
+  /** GET /api/customer/conversation: my conversation (started on first use) and its newest messages. */
+  conversation: () => Promise<{ id: string; messages: Message[] }>;
+}
+
+/** Registers a customer through POST /api/customer/register and answers their calls. */
+async function registerCustomer(request: APIRequestContext, name: string): Promise<StorefrontCustomer> {
+  const email = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${Date.now().toString(36)}${Math.random()
+    .toString(36)
+    .slice(2, 6)}@storefront.example`;
+  const registered = await request.post(CUSTOMER_PATHS.register, {
+    data: { name, email, password: 'storefront-password-1234' },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const { token } = customerSessionResponseSchema.parse(await registered.json());
+  const headers = { [TOKEN_HEADER]: token };
+  return {
+    name,
+    email,
+    token,
+    say: async (text) => {
+      const sent = await request.post(CUSTOMER_PATHS.messages, { headers, data: { body: text } });
+      expect(sent.ok(), await sent.text()).toBe(true);
+      const { success: _success, ...message } = sentMessageResponseSchema.parse(await sent.json());
+      return message;
+    },
+    conversation: async () => {
+      const answer = await request.get(CUSTOMER_PATHS.conversation, { headers });
+      expect(answer.ok(), await answer.text()).toBe(true);
+      const { conversation, messages } = customerConversationResponseSchema.parse(await answer.json());
+      return { id: conversation._id, messages };
+    },
+  };
+}
 
 export interface Fixtures {
   adminCredentials: { email: string; password: string };
@@ -8,6 +57,8 @@ export interface Fixtures {
   login: (page: Page) => Promise<void>;
   /** Makes a customer message arrive over the socket, as the storefront would. */
   sendCustomerMessage: (text: string) => Promise<void>;
+  /** A new storefront customer with this name, registered through the customer API. */
+  newCustomer: (name: string) => Promise<StorefrontCustomer>;
 }
 
 export const test = base.extend<Fixtures, { shop: ShopDatabase }>({
@@ -41,6 +92,9 @@ export const test = base.extend<Fixtures, { shop: ShopDatabase }>({
     await use(async (text) => {
       await shop.sendCustomerMessage(text);
     });
+  },
+  newCustomer: async ({ request }, use) => {
+    await use((name) => registerCustomer(request, name));
   },
 });
 

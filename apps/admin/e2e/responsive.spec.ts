@@ -39,14 +39,6 @@ async function goto(page: Page, path: string, title: string) {
   return undefined;
 }
 
-const placeholder =
-  (path: string, title: string): ScreenCheck['open'] =>
-  async (page) => {
-    await goto(page, path, title);
-    await expect(page.getByText('Nothing here yet')).toBeVisible();
-    return undefined;
-  };
-
 /** The Product List with its products shown, in the view asked for (the toggle exists from 576 px). */
 async function productList(page: Page, view: 'list' | 'grid', width: number) {
   await goto(page, '/list', 'Product List');
@@ -289,7 +281,36 @@ const SCREENS: ScreenCheck[] = [
       s.getByRole('button', { name: /^Delete / }),
     ],
   },
-  { name: 'Messages', open: placeholder('/messages', 'Messages'), actions: () => [] },
+  {
+    name: 'Messages, the list',
+    open: async (page) => {
+      await goto(page, '/messages', 'Messages');
+      // The demo shop's conversations.
+      await expect(page.getByRole('list', { name: 'Conversations' }).getByRole('button').first()).toBeVisible();
+      return undefined;
+    },
+    actions: (s) => [
+      s.getByRole('searchbox', { name: 'Search conversations' }),
+      s.getByRole('list', { name: 'Conversations' }).getByRole('button'),
+    ],
+  },
+  {
+    name: 'Messages, a conversation open',
+    open: async (page, width) => {
+      await goto(page, '/messages', 'Messages');
+      await page.getByRole('list', { name: 'Conversations' }).getByRole('button').first().click();
+      await expect(page.getByRole('log').getByRole('listitem').first()).toBeVisible();
+      // Beside the list from about 1000 px; under that, alone with Back (the room left by the sidebar decides).
+      await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible({ visible: width < 1000 });
+      await expect(page.getByRole('list', { name: 'Conversations' })).toBeVisible({ visible: width >= 1000 });
+      return undefined;
+    },
+    actions: (s) => [
+      s.getByRole('button', { name: 'Delete conversation' }),
+      s.getByRole('textbox', { name: 'Message' }),
+      s.getByRole('button', { name: 'Send' }),
+    ],
+  },
 ];
 
 /**

@@ -138,6 +138,34 @@ export class ShopDatabase {
     return id;
   }
 
+  /**
+   * Earlier history for a conversation: `count` messages ('History 1' the oldest), alternating the
+   * customer and an admin, a minute apart and ending an hour before its first real message.
+   */
+  async addConversationHistory(conversationId: string, count: number): Promise<void> {
+    const { rows } = await this.pool.query<{ user_id: string; first: Date | null }>(
+      `select c.user_id, (select min(created_at) from messages m where m.conversation_id = c.id) as first
+         from conversations c where c.id = $1`,
+      [conversationId],
+    );
+    const conversation = rows[0];
+    if (!conversation) throw new Error(`no conversation ${conversationId}`);
+    const end = (conversation.first ?? new Date()).getTime() - 60 * 60_000;
+    for (let i = 1; i <= count; i += 1) {
+      const at = new Date(end - (count - i) * 60_000);
+      const isAdmin = i % 2 === 0;
+      await this.pool.query(
+        'insert into messages (id, conversation_id, sender_id, body, is_admin, created_at) values ($1, $2, $3, $4, $5, $6)',
+        [newId(at), conversationId, isAdmin ? null : conversation.user_id, `History ${i}`, isAdmin, at],
+      );
+    }
+  }
+
+  /** Every conversation read, as if the admins had opened them all (the unread count is then 0). */
+  async markAllConversationsRead(): Promise<void> {
+    await this.pool.query('update conversations set admin_unread = false where admin_unread');
+  }
+
   async close(): Promise<void> {
     if (this.storefront) {
       // Give the adapter its moment to take its listening connection before letting it go.

@@ -24,13 +24,7 @@ interface ConversationPaneProps {
  */
 export function ConversationPane({ openId, conversation, onBack, onGone }: ConversationPaneProps) {
   return (
-    <Paper
-      withBorder
-      radius="md"
-      className={layout.pane}
-      display="flex"
-      style={{ flexDirection: 'column', overflow: 'hidden' }}
-    >
+    <Paper withBorder radius="md" className={layout.pane}>
       {openId ? (
         <OpenConversation key={openId} id={openId} conversation={conversation} onBack={onBack} onGone={onGone} />
       ) : (

@@ -13,6 +13,7 @@ import layout from '../components/messages-layout.module.css';
 import { findConversation, listedConversations } from '../conversation-cache';
 import { useConversationEvents } from '../hooks/use-conversation-events';
 import { useMessagesSearchParams } from '../hooks/use-messages-search-params';
+import { useRememberedConversation } from '../hooks/use-remembered-conversation';
 
 /**
  * Messages (spec 2 section 2, issue 12): the conversations, newest activity first, a page at a time,
@@ -24,6 +25,8 @@ export function MessagesRoute() {
   const conversations = useMemo(() => listedConversations(list.data), [list.data]);
   const listedIds = useMemo(() => conversations.map((c) => c._id), [conversations]);
 
+  const openConversation = useRememberedConversation(openId ? findConversation(list.data, openId) : undefined, openId);
+
   const close = useCallback(() => setOpenId(null, { replace: true }), [setOpenId]);
   useConversationEvents({ openId, listedIds, onOpenDeleted: close });
 
@@ -32,13 +35,7 @@ export function MessagesRoute() {
       <ScreenTitle>Messages</ScreenTitle>
       <div className={layout.layout}>
         <div className={layout.columns} data-open={openId ? '' : undefined}>
-          <Paper
-            withBorder
-            radius="md"
-            className={layout.list}
-            display="flex"
-            style={{ flexDirection: 'column', overflow: 'hidden' }}
-          >
+          <Paper withBorder radius="md" className={layout.list}>
             <ConversationSearch value={q} onChange={setQ} />
             <Divider />
             {list.isError && conversations.length === 0 ? (
@@ -70,12 +67,7 @@ export function MessagesRoute() {
               </Box>
             )}
           </Paper>
-          <ConversationPane
-            openId={openId}
-            conversation={openId ? findConversation(list.data, openId) : undefined}
-            onBack={close}
-            onGone={close}
-          />
+          <ConversationPane openId={openId} conversation={openConversation} onBack={close} onGone={close} />
         </div>
       </div>
     </Stack>
