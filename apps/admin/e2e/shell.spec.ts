@@ -60,6 +60,7 @@ test('each sidebar entry opens its screen', async ({ page }) => {
     '/discounts',
     '/categories',
     '/bundle-sale',
+    '/messages',
   ];
   for (const entry of SIDEBAR_ENTRIES.filter((e) => titles[e.path])) {
     await sidebar(page).getByRole('link', { name: entry.label }).click();
