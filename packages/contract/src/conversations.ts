@@ -51,7 +51,7 @@ const cursorSchema = textSchema().max(200, 'is too long');
 /**
  * GET /api/conversations: newest activity first. Without parameters the whole list (as the spec's
  * call); with limit one page, and `before` the nextCursor of the page before; q searches the
- * participant's name or e-mail.
+ * participant's name, the user's name and e-mail. Conversations without a message come last.
  */
 export const conversationListQuerySchema = z.object({
   before: queryParam(cursorSchema),
