@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import {
   API_PATHS,
+  CONVERSATION_PAGE_SIZE,
   MESSAGE_PAGE_SIZE,
   MESSAGES,
   STORAGE_KEYS,
@@ -257,6 +258,30 @@ test.describe('Messages', () => {
     await expect(page.getByText(MESSAGES.noConversations)).toBeVisible();
     // The open conversation stays open while the list is searched.
     await expect(paneTitle(page)).toHaveText(quiet.name);
+  });
+
+  test("'Load more' brings the next page of conversations, newest activity first", async ({ page, shop }) => {
+    const prefix = `Paged ${unique()}`;
+    await shop.addConversations(prefix, CONVERSATION_PAGE_SIZE + 5);
+    await openMessages(page, `?q=${encodeURIComponent(prefix)}`);
+    const buttons = page.getByRole('list', { name: 'Conversations' }).getByRole('button');
+    await expect(buttons).toHaveCount(CONVERSATION_PAGE_SIZE);
+    await expect(buttons.first()).toContainText(`${prefix} ${CONVERSATION_PAGE_SIZE + 5}`);
+    await expect(buttons.last()).toContainText(`${prefix} 6`);
+
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(buttons).toHaveCount(CONVERSATION_PAGE_SIZE + 5);
+    await expect(buttons.last()).toContainText(`${prefix} 1`);
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  });
+
+  test("a link to a conversation that is gone: the server's 'Conversation not found', nothing open", async ({
+    page,
+  }) => {
+    await openMessages(page, `?c=${'0'.repeat(8)}${'ab'.repeat(8)}`);
+    await expect(page.getByText(MESSAGES.conversationNotFound)).toBeVisible();
+    await expect(paneTitle(page)).toHaveText(MESSAGES.selectConversation);
+    await expect(page).not.toHaveURL(/[?&]c=/);
   });
 
   test("'Load older messages' on a long thread adds the page before, keeping what was on screen in place", async ({

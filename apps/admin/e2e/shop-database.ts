@@ -161,6 +161,35 @@ export class ShopDatabase {
     }
   }
 
+  /**
+   * `count` customers named '{prefix} 1'… each with a conversation holding one message, the
+   * highest number the newest, a minute apart: enough for a list of several pages.
+   */
+  async addConversations(prefix: string, count: number): Promise<void> {
+    const now = Date.now();
+    for (let i = 1; i <= count; i += 1) {
+      const at = new Date(now - (count - i + 1) * 60_000);
+      const userId = newId(at);
+      const conversationId = newId(at);
+      const name = `${prefix} ${i}`;
+      await this.pool.query('insert into users (id, name, email, password_hash) values ($1, $2, $3, $4)', [
+        userId,
+        name,
+        `${prefix.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${i}.${userId}@customer.example`,
+        'not-a-login',
+      ]);
+      await this.pool.query(
+        `insert into conversations (id, user_id, participant_name, last_message, last_message_at, admin_unread)
+         values ($1, $2, $3, $4, $5, false)`,
+        [conversationId, userId, name, `Message ${i}`, at],
+      );
+      await this.pool.query(
+        'insert into messages (id, conversation_id, sender_id, body, is_admin, created_at) values ($1, $2, $3, $4, false, $5)',
+        [newId(at), conversationId, userId, `Message ${i}`, at],
+      );
+    }
+  }
+
   /** Every conversation read, as if the admins had opened them all (the unread count is then 0). */
   async markAllConversationsRead(): Promise<void> {
     await this.pool.query('update conversations set admin_unread = false where admin_unread');
