@@ -69,7 +69,11 @@ describe('GET /api/messages/admin/{conversationId}', () => {
     const unread = await asAdmin('GET', API_PATHS.unread);
     expect(unread.json().unread).toBe(1);
 
+    // Another admin, on another session: every admin's shell hears the new count.
+    const other = await createUser(t.database.db, { role: 'admin' });
+    const otherSocket = await adminSocket(t, (await createSessionToken(t.database.db, other.id)).token);
     const broadcast = nextEvent<{ count: number }>(socket, EVENTS.adminUnreadUpdated);
+    const otherHears = nextEvent<{ count: number }>(otherSocket, EVENTS.adminUnreadUpdated);
     const res = await thread(conversationId);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -83,6 +87,8 @@ describe('GET /api/messages/admin/{conversationId}', () => {
     ]);
     for (const m of body.messages) expect(m.conversation).toBe(conversationId);
     expect(await broadcast).toEqual({ count: 0 });
+    expect(await otherHears).toEqual({ count: 0 });
+    otherSocket.disconnect();
     expect((await asAdmin('GET', API_PATHS.unread)).json().unread).toBe(0);
 
     // Opening it again changes nothing, so nothing is broadcast.
