@@ -61,11 +61,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.
  * products, wishlists some, maybe chats (hearing the shop's replies on their socket) and orders
  * (sometimes with a code, sometimes a bundle), then looks at their orders. Steps are spread over
  * the time left, each after a random pause, so a crowd of them looks like a shop's afternoon.
+ * Answers the customer's socket, still open, when they chatted.
  */
-export async function playCustomer(ctx: CustomerContext, index: number, arriveAt: number): Promise<void> {
+export async function playCustomer(ctx: CustomerContext, index: number, arriveAt: number): Promise<Socket | undefined> {
   const { client, recorder, rnd } = ctx;
   await sleep(arriveAt - performance.now());
-  if (performance.now() >= ctx.deadline) return;
+  if (performance.now() >= ctx.deadline) return undefined;
 
   const first = rnd.pick(FIRST_NAMES);
   const last = rnd.pick(LAST_NAMES);
@@ -74,7 +75,7 @@ export async function playCustomer(ctx: CustomerContext, index: number, arriveAt
   const registered = await client.call(customerSessionResponseSchema, CUSTOMER_PATHS.register, {
     body: { name: `${first} ${last}`, email, password },
   });
-  if (!registered.ok) return;
+  if (!registered.ok) return undefined;
   recorder.counts.customers += 1;
   let token = registered.data.token;
 
@@ -185,11 +186,8 @@ export async function playCustomer(ctx: CustomerContext, index: number, arriveAt
     if (performance.now() >= ctx.deadline) break;
     await steps[i]?.();
   }
-  // Still on the page until the shop closes: replies keep arriving.
-  if (socket) {
-    await sleep(ctx.deadline - performance.now());
-    socket.disconnect();
-  }
+  // Still on the page: the caller closes the socket once the last replies are out.
+  return socket;
 }
 
 async function sendMessage(ctx: CustomerContext, token: string, body: string): Promise<void> {

@@ -57,7 +57,7 @@ export async function simulate(
   }, progressEvery * 1000);
   const arrivals = seededRandom(options.seed);
   try {
-    await Promise.all(
+    const sockets = await Promise.all(
       Array.from({ length: options.customers }, (_, index) =>
         playCustomer(
           { client, recorder, rnd: seededRandom(options.seed + index + 1), deadline, codes: [...codes], runId },
@@ -66,7 +66,10 @@ export async function simulate(
         ),
       ),
     );
+    // The customers stay on the page until the admin's last replies have reached them.
     await replier?.close();
+    await new Promise((resolve) => setTimeout(resolve, replier ? 500 : 0));
+    for (const socket of sockets) socket?.disconnect();
   } finally {
     clearInterval(progress);
   }
