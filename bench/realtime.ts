@@ -50,6 +50,8 @@ interface Delivery {
 export interface RealtimeBench {
   sockets: { onA: number; adminsOnA: number; adminsOnB: number; connectSeconds: number; connectP99Ms: number };
   messages: number;
+  /** The customers' POSTs themselves (the delivery includes them). */
+  post: { p50: number; p99: number };
   sameInstance: Delivery;
   otherInstance: Delivery;
   simulator: {
@@ -234,6 +236,7 @@ export async function benchRealtime(options: {
         connectP99Ms: percentile(connectTimes, 99),
       },
       messages: MESSAGES,
+      post: { p50: recorder.snapshot().latency.p50, p99: recorder.snapshot().latency.p99 },
       sameInstance,
       otherInstance,
       simulator: {
@@ -270,7 +273,8 @@ export function realtimeReport(r: RealtimeBench): string[] {
       ` ${fmt(r.sockets.onA - r.sockets.adminsOnA, 0)} customers in their conversations), connected in ${fmt(r.sockets.connectSeconds, 2)} s` +
       ` (p99 ${fmt(r.sockets.connectP99Ms)} ms each, 50 at a time)`,
     `  customer message (POST on A) to every admin socket, ${r.messages} messages at ${MESSAGE_RATE}/s` +
-      ` (${fmt(r.sockets.adminsOnB, 0)} admins on a second instance B):`,
+      ` (${fmt(r.sockets.adminsOnB, 0)} admins on a second instance B); the POST itself answered in` +
+      ` p50 ${fmt(r.post.p50)} ms, p99 ${fmt(r.post.p99)} ms:`,
     line('same instance (A)', r.sameInstance),
     line('other instance (B, through PostgreSQL)', r.otherInstance),
     `  simulator at ${sim.customers} customers for ${fmt(sim.seconds, 0)} s beside those sockets: ${fmt(sim.ordersPlaced, 0)} orders` +
