@@ -1,7 +1,7 @@
 import { MESSAGES, type Message } from '@backroom/contract';
 import { Button, Center, Loader, Text } from '@mantine/core';
 import { LoadError } from '../../../components/load-error';
-import { serverMessageOr } from '../../../lib/api-error';
+import { ApiError, serverMessageOr } from '../../../lib/api-error';
 import type { useThread } from '../api';
 import { senderLabel, threadMessages } from '../conversation-cache';
 import { useThreadScroll } from '../hooks/use-thread-scroll';
@@ -46,11 +46,14 @@ export function MessageThread({ thread, label }: MessageThreadProps) {
           <Loader aria-label="Loading messages" />
         </Center>
       ) : thread.isError && messages.length === 0 ? (
-        <LoadError
-          error={thread.error}
-          title={serverMessageOr(thread.error, MESSAGES.loadMessagesFailed)}
-          onRetry={() => void thread.refetch()}
-        />
+        // A conversation not found closes (the pane's rule): no alert for the moment it takes.
+        !(thread.error instanceof ApiError && thread.error.status === 404) && (
+          <LoadError
+            error={thread.error}
+            title={serverMessageOr(thread.error, MESSAGES.loadMessagesFailed)}
+            onRetry={() => void thread.refetch()}
+          />
+        )
       ) : messages.length === 0 ? (
         <Center h="100%">
           <Text c="dimmed">{MESSAGES.noMessages}</Text>
