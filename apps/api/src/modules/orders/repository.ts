@@ -3,10 +3,12 @@ import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-o
 import type { DbOrTx } from '../../db/client';
 import { orderDayRollups, orderRollups, orderStatusChanges, orders, users } from '../../db/schema';
 
-/** The columns an order is answered with. */
-const orderColumns = {
+/**
+ * An order's own columns that every answer about it carries: the admin's and its customer's
+ * (the storefront adds what only the customer sees).
+ */
+export const orderAnswerColumns = {
   id: orders.id,
-  userId: orders.userId,
   items: orders.items,
   totalCents: orders.totalCents,
   itemCount: orders.itemCount,
@@ -26,6 +28,9 @@ const orderColumns = {
   discountCode: orders.discountCode,
   createdAt: orders.createdAt,
 };
+
+/** The columns an order is answered with to the admin: the common ones and its customer. */
+const orderColumns = { userId: orders.userId, ...orderAnswerColumns };
 
 export type OrderRow = Omit<typeof orders.$inferSelect, 'status'> & { status: OrderStatus };
 export type OrderViewRow = Pick<OrderRow, keyof typeof orderColumns>;

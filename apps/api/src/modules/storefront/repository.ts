@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderStatusChanges, orders, products, type StoredOrderItem, wishlistItems } from '../../db/schema';
+import { orderAnswerColumns } from '../orders/repository';
 
 /** The columns a customer's product is made from: nothing internal (no stock, demo flag or update time). */
 export const customerProductColumns = {
@@ -239,26 +240,8 @@ export async function insertPlacedChange(
 
 /** An order's columns for its customer, with the code it used (discount_redemptions, by order id). */
 const customerOrderColumns = {
-  id: orders.id,
-  items: orders.items,
+  ...orderAnswerColumns,
   itemsTotalCents: orders.itemsTotalCents,
-  totalCents: orders.totalCents,
-  itemCount: orders.itemCount,
-  status: orders.status,
-  payment: orders.payment,
-  paymentMethod: orders.paymentMethod,
-  firstName: orders.firstName,
-  lastName: orders.lastName,
-  email: orders.email,
-  phone: orders.phone,
-  street: orders.street,
-  city: orders.city,
-  state: orders.state,
-  zipcode: orders.zipcode,
-  country: orders.country,
-  trackingNumber: orders.trackingNumber,
-  discountCode: orders.discountCode,
-  createdAt: orders.createdAt,
   redeemedCode: sql<
     string | null
   >`(SELECT r.code FROM discount_redemptions r WHERE r.order_id = "orders"."id" ORDER BY r.created_at LIMIT 1)`,
