@@ -1,3 +1,4 @@
+import type { AddressFields } from '@backroom/contract';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderStatusChanges, orders, products, type StoredOrderItem, wishlistItems } from '../../db/schema';
@@ -192,17 +193,7 @@ export interface NewOrder {
   amountCents: number;
   status: 'Order Placed' | 'Payment Pending';
   paymentMethod: string;
-  address: {
-    firstName: string;
-    lastName: string;
-    email: string;
-    phone: string;
-    street: string;
-    city: string;
-    state: string;
-    zipcode: string;
-    country: string;
-  };
+  address: AddressFields;
 }
 
 /**
@@ -250,36 +241,13 @@ const customerOrderColumns = {
   >`(SELECT r.percentage::int FROM discount_redemptions r WHERE r.order_id = "orders"."id" ORDER BY r.created_at LIMIT 1)`,
 };
 
-/** An order as its customer's answers are made from. */
-export interface CustomerOrderRow {
-  id: string;
-  items: StoredOrderItem[];
-  itemsTotalCents: number;
-  totalCents: number;
-  itemCount: number;
-  status: string;
-  payment: boolean;
-  paymentMethod: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  street: string;
-  city: string;
-  state: string;
-  zipcode: string;
-  country: string;
-  trackingNumber: string | null;
-  discountCode: string | null;
-  createdAt: Date;
-  redeemedCode: string | null;
-  redeemedPercentage: number | null;
-}
+/** An order as its customer's answers are made from: what customerOrderColumns select. */
+export type CustomerOrderRow = NonNullable<Awaited<ReturnType<typeof findCustomerOrder>>>;
 
 /** One order of mine by id (the answer to placing it). */
-export async function findCustomerOrder(db: DbOrTx, id: string): Promise<CustomerOrderRow | undefined> {
+export async function findCustomerOrder(db: DbOrTx, id: string) {
   const rows = await db.select(customerOrderColumns).from(orders).where(eq(orders.id, id)).limit(1);
-  return rows[0] as CustomerOrderRow | undefined;
+  return rows[0];
 }
 
 /** A page of my orders, newest first (index orders_user_id_idx), and how many I have. */
@@ -292,5 +260,5 @@ export async function listCustomerOrders(db: DbOrTx, userId: string, page: { lim
     .limit(page.limit)
     .offset(page.offset);
   const [counted] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
-  return { rows: rows as CustomerOrderRow[], total: counted?.total ?? 0 };
+  return { rows, total: counted?.total ?? 0 };
 }
