@@ -138,9 +138,11 @@ test('a customer message makes the Messages unread dot appear; a broadcast count
   sendCustomerMessage,
 }) => {
   const dot = sidebar(page).getByRole('img', { name: 'unread messages' });
+  // Leave the page first, so the fetch awaited is the new page's and never the old one's.
+  await page.goto('about:blank');
   const joined = joinedAdminRoom(page);
   const unread = page.waitForResponse((response) => response.url().endsWith(API_PATHS.unread));
-  await page.reload();
+  await page.goto('/');
   const { unread: count } = unreadResponseSchema.parse(await (await unread).json());
   await joined;
   // The dot shows the fetched count (the demo shop may start with unread conversations)...
