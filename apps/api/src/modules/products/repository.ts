@@ -3,8 +3,11 @@ import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } f
 import type { Db, DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 
-/** The columns a product is answered with. */
-const productColumns = {
+/**
+ * The columns of a product that a customer may see too: nothing internal (no accessories, demo
+ * flag or update time). The storefront answers with these.
+ */
+export const customerProductColumns = {
   id: products.id,
   name: products.name,
   description: products.description,
@@ -17,8 +20,6 @@ const productColumns = {
   colorVariants: products.colorVariants,
   clothingSizes: products.clothingSizes,
   canvasSizes: products.canvasSizes,
-  hasAccessory: products.hasAccessory,
-  accessories: products.accessories,
   bestseller: products.bestseller,
   outOfStock: products.outOfStock,
   preOrder: products.preOrder,
@@ -28,6 +29,13 @@ const productColumns = {
   limitedEdition: products.limitedEdition,
   vaulted: products.vaulted,
   createdAt: products.createdAt,
+};
+
+/** The columns a product is answered with to the admin: the customer's and the accessories. */
+const productColumns = {
+  ...customerProductColumns,
+  hasAccessory: products.hasAccessory,
+  accessories: products.accessories,
 };
 
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
@@ -86,8 +94,8 @@ export interface ProductFilter {
   status?: ProductTag | undefined;
 }
 
-/** LIKE's wildcards and its escape character, taken literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A LIKE pattern containing q: its wildcards and the escape character taken literally. */
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A filter value, or the placeholder a prepared statement fills in. */
 type Value<T> = T | Placeholder;

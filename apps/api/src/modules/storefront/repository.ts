@@ -3,38 +3,12 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderStatusChanges, orders, products, type StoredOrderItem, wishlistItems } from '../../db/schema';
 import { orderAnswerColumns } from '../orders/repository';
+import { customerProductColumns, likePattern } from '../products/repository';
 
-/** The columns a customer's product is made from: nothing internal (no stock, demo flag or update time). */
-export const customerProductColumns = {
-  id: products.id,
-  name: products.name,
-  description: products.description,
-  priceCents: products.priceCents,
-  discount: products.discount,
-  mainCategory: products.mainCategory,
-  subCategory: products.subCategory,
-  subSubCategory: products.subSubCategory,
-  images: products.images,
-  colorVariants: products.colorVariants,
-  clothingSizes: products.clothingSizes,
-  canvasSizes: products.canvasSizes,
-  bestseller: products.bestseller,
-  outOfStock: products.outOfStock,
-  preOrder: products.preOrder,
-  notAvailableYet: products.notAvailableYet,
-  comingSoon: products.comingSoon,
-  isNewProduct: products.isNewProduct,
-  limitedEdition: products.limitedEdition,
-  vaulted: products.vaulted,
-  createdAt: products.createdAt,
-};
-
+/** A product as the storefront reads it: the products module's customerProductColumns. */
 export type CustomerProductRow = {
   [K in keyof typeof customerProductColumns]: (typeof customerProductColumns)[K]['_']['data'];
 };
-
-/** LIKE's wildcards and its escape character, taken literally. */
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface CatalogueFilter {
   visible: SQL | undefined;
