@@ -2,6 +2,7 @@ import type { AddressFields } from '@backroom/contract';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderStatusChanges, orders, products, type StoredOrderItem, wishlistItems } from '../../db/schema';
+import type { BundleValues } from '../bundles/repository';
 import { orderAnswerColumns } from '../orders/repository';
 import { customerProductColumns, likePattern } from '../products/repository';
 
@@ -98,39 +99,28 @@ export async function removeWishlistItem(db: DbOrTx, userId: string, productId: 
 // ---------------------------------------------------------------------------------------------
 // Bundles
 
-/** A bundle's line as the storefront needs it: the product as it is now, or null once deleted. */
-export interface BundleSaleRow {
-  id: string;
-  title: string;
-  description: string;
-  priceCents: number;
-  startDate: string;
-  endDate: string;
-  images: string[];
-  products: (CustomerProductRow | null)[];
-}
+/** A bundle as the storefront needs it: its values, each line's product as it is now (null once deleted). */
+export type BundleSaleRow = BundleValues & { id: string; products: (CustomerProductRow | null)[] };
+
+/** A bundle's columns and its product ids in order (null where a product was deleted). */
+const bundleSelect = sql`
+  SELECT b.id, b.title, b.description, b.price_cents AS "priceCents",
+         b.start_date::text AS "startDate", b.end_date::text AS "endDate", b.images,
+         coalesce((SELECT json_agg(bp.product_id ORDER BY bp.position)
+                     FROM bundle_products bp WHERE bp.bundle_id = b.id), '[]'::json) AS "productIds"
+    FROM bundles b`;
 
 /** The bundles that are on sale on `today` (not cancelled, within their days), newest first, with their products now. */
 export async function listBundlesOnSale(db: DbOrTx, today: string): Promise<BundleSaleRow[]> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT b.id, b.title, b.description, b.price_cents AS "priceCents",
-           b.start_date::text AS "startDate", b.end_date::text AS "endDate", b.images,
-           coalesce((SELECT json_agg(bp.product_id ORDER BY bp.position)
-                       FROM bundle_products bp WHERE bp.bundle_id = b.id), '[]'::json) AS "productIds"
-      FROM bundles b
-     WHERE NOT b.cancelled AND ${today}::date BETWEEN b.start_date AND b.end_date
-     ORDER BY b.created_at DESC, b.id DESC`);
+  const result = await db.execute<Record<string, unknown>>(sql`${bundleSelect}
+   WHERE NOT b.cancelled AND ${today}::date BETWEEN b.start_date AND b.end_date
+   ORDER BY b.created_at DESC, b.id DESC`);
   return withProducts(db, result.rows);
 }
 
 /** One bundle with its products (whatever its state; the purchase statement judges that). */
 export async function findBundleWithProducts(db: DbOrTx, id: string): Promise<BundleSaleRow | undefined> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    SELECT b.id, b.title, b.description, b.price_cents AS "priceCents",
-           b.start_date::text AS "startDate", b.end_date::text AS "endDate", b.images,
-           coalesce((SELECT json_agg(bp.product_id ORDER BY bp.position)
-                       FROM bundle_products bp WHERE bp.bundle_id = b.id), '[]'::json) AS "productIds"
-      FROM bundles b WHERE b.id = ${id}`);
+  const result = await db.execute<Record<string, unknown>>(sql`${bundleSelect} WHERE b.id = ${id}`);
   return (await withProducts(db, result.rows))[0];
 }
 
