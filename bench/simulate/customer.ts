@@ -48,6 +48,8 @@ export interface CustomerContext {
   rnd: Random;
   /** When the shop closes (performance.now() time): no new step starts after it. */
   deadline: number;
+  /** How long this customer stays, in ms: their steps are spread over it (cut short by the deadline). */
+  visitMs: number;
   /** Codes believed usable by anybody (the admin's active list, or --codes). */
   codes: readonly string[];
   /** A per-run tag, so e-mails are unique however often the simulator runs. */
@@ -57,7 +59,7 @@ export interface CustomerContext {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /**
- * One customer's visit: arrives at `arriveAt`, registers, browses and searches, views a few
+ * One customer's visit: arrives at `arriveAt` and stays about `visitMs`, registers, browses and searches, views a few
  * products, wishlists some, maybe chats (hearing the shop's replies on their socket) and orders
  * (sometimes with a code, sometimes a bundle), then looks at their orders. Steps are spread over
  * the time left, each after a random pause, so a crowd of them looks like a shop's afternoon.
@@ -179,8 +181,9 @@ export async function playCustomer(ctx: CustomerContext, index: number, arriveAt
     },
   ];
 
+  const leaves = Math.min(ctx.deadline, performance.now() + ctx.visitMs);
   for (let i = 0; i < steps.length; i++) {
-    const left = ctx.deadline - performance.now();
+    const left = leaves - performance.now();
     if (left <= 0) break;
     await sleep((left / (steps.length - i + 1)) * (0.5 + rnd.next()));
     if (performance.now() >= ctx.deadline) break;

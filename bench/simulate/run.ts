@@ -16,7 +16,7 @@ export interface SimulationResult {
 
 /**
  * Plays options.customers customers against options.url for options.seconds: they arrive over
- * the first half of the time, each with a random generator of its own (seed + its number), and
+ * the first half of the time and stay a third to two thirds of it, each with a random generator of its own (seed + its number), and
  * act until the end. `log` hears a progress line every `progressEvery` seconds.
  */
 export async function simulate(
@@ -60,7 +60,16 @@ export async function simulate(
     const sockets = await Promise.all(
       Array.from({ length: options.customers }, (_, index) =>
         playCustomer(
-          { client, recorder, rnd: seededRandom(options.seed + index + 1), deadline, codes: [...codes], runId },
+          {
+            client,
+            recorder,
+            rnd: seededRandom(options.seed + index + 1),
+            deadline,
+            // A third to two thirds of the run: the last to arrive still finish, and orders come all along.
+            visitMs: options.seconds * 1000 * (1 / 3 + arrivals.next() / 3),
+            codes: [...codes],
+            runId,
+          },
           index,
           started + arrivals.next() * options.seconds * 500,
         ),
