@@ -1,4 +1,10 @@
-import { type Order, type OrderItem, type OrderStatusChange, priceFromCents } from '@backroom/contract';
+import {
+  type AddressFields,
+  type Order,
+  type OrderItem,
+  type OrderStatusChange,
+  priceFromCents,
+} from '@backroom/contract';
 import { imageUrl, isImageName } from '../../storage/names';
 import type { OrderViewRow, StatusChangeRow } from './repository';
 
@@ -29,6 +35,21 @@ function toItem(stored: Record<string, unknown>): OrderItem {
   };
 }
 
+/** An order's address as answered, the admin's and its customer's alike: these fields of the row, nothing else. */
+export function toAddress(row: AddressFields): AddressFields {
+  return {
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    street: row.street,
+    city: row.city,
+    state: row.state,
+    zipcode: row.zipcode,
+    country: row.country,
+  };
+}
+
 export function toStatusChange(row: StatusChangeRow): OrderStatusChange {
   return {
     id: row.id,
@@ -47,17 +68,7 @@ export function toOrder(row: OrderViewRow, lastChange: StatusChangeRow | null): 
     _id: row.id,
     userId: row.userId,
     items: items.map((item) => toItem(item as unknown as Record<string, unknown>)),
-    address: {
-      firstName: row.firstName,
-      lastName: row.lastName,
-      email: row.email,
-      phone: row.phone,
-      street: row.street,
-      city: row.city,
-      state: row.state,
-      zipcode: row.zipcode,
-      country: row.country,
-    },
+    address: toAddress(row),
     amount: priceFromCents(row.totalCents),
     itemCount: row.itemCount,
     status: row.status,

@@ -10,7 +10,7 @@ import {
   priceFromCents,
 } from '@backroom/contract';
 import { imageUrl, thumbName } from '../../storage/names';
-import { itemImageUrl } from '../orders/order-view';
+import { itemImageUrl, toAddress } from '../orders/order-view';
 import type { BundleSaleRow, CustomerOrderRow, CustomerProductRow } from './repository';
 
 /** What one piece costs, in cents: the product's discount applied. */
@@ -92,17 +92,7 @@ export function toCustomerOrder(row: CustomerOrderRow): CustomerOrder {
       unitPrice: priceFromCents(item.unitPriceCents),
       color: item.color,
     })),
-    address: {
-      firstName: row.firstName,
-      lastName: row.lastName,
-      email: row.email,
-      phone: row.phone,
-      street: row.street,
-      city: row.city,
-      state: row.state,
-      zipcode: row.zipcode,
-      country: row.country,
-    },
+    address: toAddress(row),
     amount: priceFromCents(row.totalCents),
     itemsTotal: priceFromCents(row.itemsTotalCents),
     itemCount: row.itemCount,
