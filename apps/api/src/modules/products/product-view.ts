@@ -6,16 +6,7 @@ import type { ProductRow } from './repository';
 /** A product row as the API answers it: dollars, image URLs, the spec's field names. */
 export function toProduct(row: ProductRow): Product {
   return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    price: priceFromCents(row.priceCents),
-    discount: row.discount,
-    mainCategory: row.mainCategory,
-    subCategory: row.subCategory,
-    subSubCategory: row.subSubCategory,
-    image: row.images.map(imageUrl),
-    thumbnails: row.images.map((name) => imageUrl(thumbName(name))),
+    ...toProductBasics(row),
     colorVariants: row.colorVariants.map((v) => ({ ...v, image: v.image === null ? null : imageUrl(v.image) })),
     clothingSizes: row.clothingSizes,
     canvasSizes: row.canvasSizes,
@@ -30,6 +21,35 @@ export function toProduct(row: ProductRow): Product {
     limitedEdition: row.limitedEdition,
     vaulted: row.vaulted,
     date: row.createdAt.toISOString(),
+  };
+}
+
+type BasicsRow = Pick<
+  ProductRow,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'priceCents'
+  | 'discount'
+  | 'mainCategory'
+  | 'subCategory'
+  | 'subSubCategory'
+  | 'images'
+>;
+
+/** What the admin's product and the storefront's share: names, price in dollars, categories, image URLs. */
+export function toProductBasics(row: BasicsRow) {
+  return {
+    _id: row.id,
+    name: row.name,
+    description: row.description,
+    price: priceFromCents(row.priceCents),
+    discount: row.discount,
+    mainCategory: row.mainCategory,
+    subCategory: row.subCategory,
+    subSubCategory: row.subSubCategory,
+    image: row.images.map(imageUrl),
+    thumbnails: row.images.map((name) => imageUrl(thumbName(name))),
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@backroom/contract';
 import { imageUrl, thumbName } from '../../storage/names';
 import { itemImageUrl, toAddress } from '../orders/order-view';
+import { toProductBasics } from '../products/product-view';
 import type { BundleSaleRow, CustomerOrderRow, CustomerProductRow } from './repository';
 
 /** What one piece costs, in cents: the product's discount applied. */
@@ -20,17 +21,8 @@ export const finalPriceCents = (row: Pick<CustomerProductRow, 'priceCents' | 'di
 /** A product as a customer sees it: dollars, image URLs, the tags that are set, colours without stock counts. */
 export function toCustomerProduct(row: CustomerProductRow): CustomerProduct {
   return {
-    _id: row.id,
-    name: row.name,
-    description: row.description,
-    price: priceFromCents(row.priceCents),
-    discount: row.discount,
+    ...toProductBasics(row),
     finalPrice: priceFromCents(finalPriceCents(row)),
-    mainCategory: row.mainCategory,
-    subCategory: row.subCategory,
-    subSubCategory: row.subSubCategory,
-    image: row.images.map(imageUrl),
-    thumbnails: row.images.map((name) => imageUrl(thumbName(name))),
     tags: PRODUCT_TAGS.filter((tag) => row[tag]),
     outOfStock: row.outOfStock,
     colors: row.colorVariants.map((v) => ({
