@@ -12,6 +12,7 @@ import {
 import { imageUrl, thumbName } from '../../storage/names';
 import { itemImageUrl, toAddress } from '../orders/order-view';
 import { toProductBasics } from '../products/product-view';
+import { toWishlistEntry } from '../wishlists/service';
 import type { BundleSaleRow, CustomerOrderRow, CustomerProductRow } from './repository';
 
 /** What one piece costs, in cents: the product's discount applied. */
@@ -35,16 +36,11 @@ export function toCustomerProduct(row: CustomerProductRow): CustomerProduct {
   };
 }
 
+/** The admin's wishlist entry, with the price after the discount and the stock flag. */
 export function toCustomerWishlistEntry(row: CustomerProductRow): CustomerWishlistEntry {
   return {
-    _id: row.id,
-    name: row.name,
-    image: row.images.map(imageUrl),
-    price: priceFromCents(row.priceCents),
-    discount: row.discount,
+    ...toWishlistEntry(row),
     finalPrice: priceFromCents(finalPriceCents(row)),
-    mainCategory: row.mainCategory,
-    subCategory: row.subCategory,
     outOfStock: row.outOfStock,
   };
 }
