@@ -13,20 +13,17 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/db/ids';
 import {
-  bundleProducts,
   bundles,
   discountCodes,
   discountRedemptions,
   orderStatusChanges,
   orders,
-  products,
-  shopSettings,
   userOrderStats,
-  users,
 } from '../src/db/schema';
 import { adminSocket, nextEvent } from './helpers/admin-socket';
 import { createTestApp, type TestApp } from './helpers/app';
 import { rollupsAndRecount } from './helpers/orders';
+import { createCustomer, insertBundle, insertDiscountCode, insertStoreProduct, setHidden } from './helpers/storefront';
 import { createSessionToken, createUser } from './helpers/users';
 
 /*
@@ -39,64 +36,11 @@ let t: TestApp;
 let me: { id: string; token: string };
 let adminSock: Socket;
 
-let customers = 0;
-/** A customer with a session, straight in the database (no password: they never log in here). */
-async function customer() {
-  customers += 1;
-  const [user] = await t.database.db
-    .insert(users)
-    .values({ name: `Buyer ${customers}`, email: `buyer${customers}@storefront.test`, passwordHash: '-' })
-    .returning({ id: users.id });
-  const id = (user as { id: string }).id;
-  return { id, token: (await createSessionToken(t.database.db, id, undefined, 'customer')).token };
-}
-
-let serial = 0;
-async function product(values: Partial<typeof products.$inferInsert> = {}) {
-  serial += 1;
-  const [row] = await t.database.db
-    .insert(products)
-    .values({
-      name: `Order figure ${serial}`,
-      priceCents: 1000,
-      mainCategory: 'Figures',
-      images: [`${serial.toString(16).padStart(32, 'c')}.webp`],
-      ...values,
-    })
-    .returning({ id: products.id, name: products.name });
-  return row as { id: string; name: string };
-}
-
-async function discount(values: Partial<typeof discountCodes.$inferInsert> & { code: string }) {
-  await t.database.db
-    .insert(discountCodes)
-    .values({ percentage: 10, startDate: '2020-01-01', endDate: '2099-12-31', ...values });
-}
-
-async function bundle(values: Partial<typeof bundles.$inferInsert>, productIds: string[]) {
-  const [row] = await t.database.db
-    .insert(bundles)
-    .values({
-      title: 'Trio',
-      priceCents: 2500,
-      startDate: '2020-01-01',
-      endDate: '2099-12-31',
-      images: [`${'d'.repeat(32)}.webp`],
-      ...values,
-    })
-    .returning({ id: bundles.id });
-  const id = (row as { id: string }).id;
-  await t.database.db.insert(bundleProducts).values(
-    productIds.map((productId, position) => ({
-      bundleId: id,
-      position,
-      productId,
-      productName: 'x',
-      productPriceCents: 1,
-    })),
-  );
-  return id;
-}
+const customer = () => createCustomer(t.database.db);
+const product = (values: Parameters<typeof insertStoreProduct>[1] = {}) => insertStoreProduct(t.database.db, values);
+const discount = (values: Parameters<typeof insertDiscountCode>[1]) => insertDiscountCode(t.database.db, values);
+const bundle = (values: Parameters<typeof insertBundle>[1], productIds: string[]) =>
+  insertBundle(t.database.db, values, productIds);
 
 const purchaseCount = async (id: string) =>
   (await t.database.db.select({ n: bundles.purchaseCount }).from(bundles).where(eq(bundles.id, id)))[0]?.n;
@@ -143,12 +87,7 @@ afterAll(async () => {
   adminSock?.disconnect();
   await t.close();
 });
-afterEach(async () => {
-  await t.database.db
-    .update(shopSettings)
-    .set({ hiddenCategories: [], hiddenProductTags: [] })
-    .where(eq(shopSettings.id, 1));
-});
+afterEach(() => setHidden(t.database.db, []));
 
 describe('POST /api/customer/orders', () => {
   it('prices every line from the database (a price or amount in the body is ignored), the discount applied', async () => {
@@ -207,10 +146,7 @@ describe('POST /api/customer/orders', () => {
     const ok = await product();
     const secret = await product({ mainCategory: 'Secret' });
     const vaulted = await product({ vaulted: true });
-    await t.database.db
-      .update(shopSettings)
-      .set({ hiddenCategories: ['Secret'], hiddenProductTags: ['vaulted'] })
-      .where(eq(shopSettings.id, 1));
+    await setHidden(t.database.db, ['Secret'], ['vaulted']);
     const before = await orderCount();
     for (const id of [secret.id, vaulted.id, newId()]) {
       const res = await order({

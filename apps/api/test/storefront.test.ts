@@ -14,9 +14,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../src/db/ids';
-import { bundleProducts, bundles, discountCodes, products, shopSettings, wishlistItems } from '../src/db/schema';
+import { discountCodes, wishlistItems } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
-import { createSessionToken, createUser } from './helpers/users';
+import { createCustomer, insertBundle, insertDiscountCode, insertStoreProduct, setHidden } from './helpers/storefront';
 
 /*
  * The storefront's catalogue, bundles, discount check and wishlist (docs/customer-api.md), on a
@@ -27,39 +27,15 @@ let t: TestApp;
 let me: { id: string; token: string };
 let other: { id: string; token: string };
 
-async function customer() {
-  const user = await createUser(t.database.db, { role: 'user' });
-  return { id: user.id, token: (await createSessionToken(t.database.db, user.id, undefined, 'customer')).token };
-}
-
-let serial = 0;
-type ProductValues = Partial<typeof products.$inferInsert>;
-async function product(values: ProductValues = {}) {
-  serial += 1;
-  const [row] = await t.database.db
-    .insert(products)
-    .values({
-      name: `Figure ${serial}`,
-      priceCents: 1000 + serial,
-      mainCategory: 'Figures',
-      subCategory: 'Heroes',
-      images: [`${serial.toString(16).padStart(32, 'a')}.webp`],
-      ...values,
-    })
-    .returning({ id: products.id, name: products.name });
-  return row as { id: string; name: string };
-}
-
-async function hide(hiddenCategories: string[], hiddenProductTags: string[] = []) {
-  await t.database.db.update(shopSettings).set({ hiddenCategories, hiddenProductTags }).where(eq(shopSettings.id, 1));
-}
+const product = (values: Parameters<typeof insertStoreProduct>[1] = {}) => insertStoreProduct(t.database.db, values);
+const hide = (categories: string[], tags: string[] = []) => setHidden(t.database.db, categories, tags);
 
 const get = (url: string, token = me.token) => t.app.inject({ method: 'GET', url, headers: { token } });
 
 beforeAll(async () => {
   t = await createTestApp();
-  me = await customer();
-  other = await customer();
+  me = await createCustomer(t.database.db);
+  other = await createCustomer(t.database.db);
 });
 afterAll(() => t.close());
 afterEach(() => hide([], []));
@@ -177,30 +153,8 @@ describe('GET /api/customer/products', () => {
 });
 
 describe('GET /api/customer/bundles', () => {
-  async function bundle(values: Partial<typeof bundles.$inferInsert>, productIds: (string | null)[]) {
-    const [row] = await t.database.db
-      .insert(bundles)
-      .values({
-        title: 'A bundle',
-        priceCents: 2500,
-        startDate: '2020-01-01',
-        endDate: '2099-12-31',
-        images: [`${'b'.repeat(32)}.webp`],
-        ...values,
-      })
-      .returning({ id: bundles.id });
-    const id = (row as { id: string }).id;
-    await t.database.db.insert(bundleProducts).values(
-      productIds.map((productId, position) => ({
-        bundleId: id,
-        position,
-        productId,
-        productName: `Line ${position}`,
-        productPriceCents: 100,
-      })),
-    );
-    return id;
-  }
+  const bundle = (values: Parameters<typeof insertBundle>[1], productIds: (string | null)[]) =>
+    insertBundle(t.database.db, values, productIds);
 
   it('lists only the bundles on sale now whose products are all there, visible and in stock', async () => {
     const a = await product({ priceCents: 2000 });
@@ -236,14 +190,7 @@ describe('GET /api/customer/bundles', () => {
 });
 
 describe('GET /api/customer/discounts/{code}', () => {
-  async function code(values: Partial<typeof discountCodes.$inferInsert> & { code: string }) {
-    await t.database.db.insert(discountCodes).values({
-      percentage: 10,
-      startDate: '2020-01-01',
-      endDate: '2099-12-31',
-      ...values,
-    });
-  }
+  const code = (values: Parameters<typeof insertDiscountCode>[1]) => insertDiscountCode(t.database.db, values);
 
   it('says whether a code applies to me now, with its percentage, or why not', async () => {
     await code({ code: 'OPEN10', percentage: 10 });
