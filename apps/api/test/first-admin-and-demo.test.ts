@@ -52,6 +52,34 @@ describe('the first admin', () => {
     expect(row?.role).toBe('admin');
     expect(await verifyPassword(row?.passwordHash, 'correct horse battery')).toBe(true);
   });
+
+  it('is made once when several instances start together with ADMIN_EMAIL', async () => {
+    const options = { email: 'together@shop.example', password: 'several instances at once', dataDir };
+    const started = await Promise.all([1, 2, 3, 4].map(() => ensureFirstAdmin(t.database.db, options)));
+    for (const one of started) expect(one.email).toBe('together@shop.example');
+    const rows = await t.database.db.select().from(users).where(eq(users.email, 'together@shop.example'));
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe('the first admin on a database that several instances open at once', () => {
+  it('is made once, and every instance reports the login that was kept', async () => {
+    const fresh = await createTestApp();
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-first-admin-race-'));
+    try {
+      const started = await Promise.all([1, 2, 3].map(() => ensureFirstAdmin(fresh.database.db, { dataDir: dir })));
+      const admins = await fresh.database.db.select().from(users).where(eq(users.role, 'admin'));
+      expect(admins).toHaveLength(1);
+      const kept = /password:\s*(\S+)/.exec(await fs.readFile(path.join(dir, 'initial-admin.txt'), 'utf8'))?.[1];
+      expect(await verifyPassword(admins[0]?.passwordHash, kept as string)).toBe(true);
+      // The one that made it knows the password; the others read it back or are told where it will be.
+      expect(started.filter((s) => s.password === kept).length).toBeGreaterThanOrEqual(1);
+      for (const one of started) expect([kept, undefined]).toContain(one.password);
+    } finally {
+      await fresh.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the demo shop', () => {

@@ -32,30 +32,31 @@ export async function ensureFirstAdmin(
     const email = emailSchema.parse(options.email);
     const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
     if (existing.length === 0) {
-      await db.insert(users).values({
-        name: 'Admin',
-        email,
-        passwordHash: await hashPassword(options.password),
-        role: 'admin',
-      });
+      // Instances started together on a new database may both get here: the first insert wins.
+      await db
+        .insert(users)
+        .values({ name: 'Admin', email, passwordHash: await hashPassword(options.password), role: 'admin' })
+        .onConflictDoNothing({ target: users.email });
     }
     return { email, password: options.password, file: undefined };
   }
 
-  const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
-  if (admins.length > 0) {
+  const keptLogin = async (): Promise<FirstAdmin> => {
     const kept = await fs.readFile(file, 'utf8').catch(() => null);
     const password = kept ? /password:\s*(\S+)/.exec(kept)?.[1] : undefined;
     return { email: DEFAULT_EMAIL, password, file: kept ? file : undefined };
-  }
+  };
+  const admins = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  if (admins.length > 0) return keptLogin();
 
   const password = randomBytes(12).toString('base64url');
-  await db.insert(users).values({
-    name: 'Admin',
-    email: DEFAULT_EMAIL,
-    passwordHash: await hashPassword(password),
-    role: 'admin',
-  });
+  const created = await db
+    .insert(users)
+    .values({ name: 'Admin', email: DEFAULT_EMAIL, passwordHash: await hashPassword(password), role: 'admin' })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  // Another instance starting at the same moment made it first: its password is the one kept.
+  if (created.length === 0) return keptLogin();
   await fs.mkdir(options.dataDir, { recursive: true });
   await fs.writeFile(file, `email: ${DEFAULT_EMAIL}\npassword: ${password}\n`, { mode: 0o600 });
   await fs.chmod(file, 0o600);

@@ -65,24 +65,6 @@ export const LAST_NAMES = [
   'Okafor',
 ] as const;
 
-export const CHAT_OPENERS = [
-  'Hi! When will the Spider-Man figure be back in stock?',
-  'Can I change the shipping address of my last order?',
-  'Does the magnetic fidget set come with a case?',
-  'My parcel says delivered but I cannot find it.',
-  'Do you ship the wall art to Canada?',
-  'Is the limited edition Batman still available for pre-order?',
-  'Hello, I received the wrong colour of stress ball.',
-  'Could you combine my two orders into one shipment?',
-] as const;
-
-export const ADMIN_REPLIES = [
-  'Thanks for reaching out! Let me check that for you.',
-  'Sure, I have updated it. Anything else?',
-  'Sorry about that, a replacement is on its way.',
-  'Yes, it ships worldwide within 5 to 7 days.',
-] as const;
-
 /** Where demo customers live: city, state, ZIP code, country. */
 export const PLACES: readonly { city: string; state: string; zipcode: string; country: string }[] = [
   { city: 'Springfield', state: 'IL', zipcode: '62701', country: 'USA' },
