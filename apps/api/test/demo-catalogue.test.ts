@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import {
   API_PATHS,
   type Bundle,
+  CUSTOMER_PATHS,
   DEFAULT_CATEGORIES,
   DISCOUNT_STATUSES,
   type Discount,
@@ -16,6 +17,7 @@ import { generateDemo, removeDemo } from '../src/demo/generate';
 import { createTestApp, type TestApp } from './helpers/app';
 import { addProduct, adminToken, baseName, minimalFields, uploadedFiles } from './helpers/catalogue';
 import { png } from './helpers/images';
+import { createSessionToken, createUser } from './helpers/users';
 
 /** Figures of women and girls; every other figure is a man, a boy or male-presenting. */
 const FEMALE_FIGURES = [
@@ -112,6 +114,15 @@ async function expectDemoPromotions(files: ReadonlySet<string>) {
     expect(new Set(b.products.map((p) => p.name)).size, b.title).toBe(b.products.length);
     for (const url of [...b.images, ...b.thumbnails]) expect(files.has(baseName(url)), url).toBe(true);
   }
+  // The storefront can buy the bundles on sale today: their products are all orderable.
+  const customer = await createUser(t.database.db, { role: 'user' });
+  const customerToken = (await createSessionToken(t.database.db, customer.id, undefined, 'customer')).token;
+  const onSale = await t.app.inject({ method: 'GET', url: CUSTOMER_PATHS.bundles, headers: { token: customerToken } });
+  expect(onSale.statusCode).toBe(200);
+  const sellable = new Set(listed.filter((b) => b.status === 'active' && b.purchasable).map((b) => b._id));
+  const onSaleIds = (onSale.json().bundles as { _id: string }[]).map((b) => b._id);
+  expect(onSaleIds.length).toBeGreaterThanOrEqual(2);
+  for (const id of onSaleIds) expect(sellable.has(id), id).toBe(true);
   const image = await t.app.inject({ method: 'GET', url: listed[0]?.images[0] as string });
   expect(image.statusCode).toBe(200);
   expect(image.headers['content-type']).toBe('image/webp');

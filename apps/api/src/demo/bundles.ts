@@ -188,7 +188,16 @@ export async function generateDemoBundles(
       subSub: products.subSubCategory,
     })
     .from(products)
-    .where(and(eq(products.isDemo, true), sql`jsonb_array_length(${products.images}) > 0`))
+    // Products a customer can order now, so the bundles on sale can be bought on the storefront.
+    .where(
+      and(
+        eq(products.isDemo, true),
+        sql`jsonb_array_length(${products.images}) > 0`,
+        eq(products.outOfStock, false),
+        eq(products.notAvailableYet, false),
+        eq(products.comingSoon, false),
+      ),
+    )
     .orderBy(products.id)
     .limit(500);
   if (catalogue.length === 0) return [];
