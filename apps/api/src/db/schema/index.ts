@@ -1,3 +1,4 @@
+export * from './activity';
 export * from './bundles';
 export * from './categories';
 export * from './conversations';
