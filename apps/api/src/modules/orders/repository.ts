@@ -116,7 +116,7 @@ function searchWhere(by: OrderSearchColumn, text: string): SQL {
   }
 }
 
-function filterWhere(filter: OrderFilter): SQL | undefined {
+export function filterWhere(filter: OrderFilter): SQL | undefined {
   return and(
     filter.search ? searchWhere(filter.search.by, filter.search.text) : undefined,
     filter.dateRange ? gte(orders.createdAt, filter.dateRange.from) : undefined,

@@ -100,7 +100,7 @@ export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c
 /** A filter value, or the placeholder a prepared statement fills in. */
 type Value<T> = T | Placeholder;
 
-function filterWhere(filter: ProductFilter, values: FilterValues = filterValues(filter)): SQL | undefined {
+export function filterWhere(filter: ProductFilter, values: FilterValues = filterValues(filter)): SQL | undefined {
   return and(
     // Case-insensitive: the lower-cased name, served by the trigram GIN index (products_search_idx),
     // which holds the categories too.
