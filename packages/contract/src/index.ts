@@ -1,3 +1,4 @@
+export * from './activity';
 export * from './admins';
 export * from './auth';
 export * from './bundles';
