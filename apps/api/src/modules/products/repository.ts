@@ -129,7 +129,7 @@ function filterValues(filter: ProductFilter): FilterValues {
   };
 }
 
-const ordering = (sort: ProductSort) =>
+export const ordering = (sort: ProductSort) =>
   sort === 'newest' ? [desc(products.createdAt), desc(products.id)] : [asc(products.createdAt), asc(products.id)];
 
 export interface PageWindow {

@@ -23,7 +23,7 @@ export interface UserFilter {
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The search and the role filter, on columns of `users` (aliased u). */
-function userWhere(filter: UserFilter): SQL {
+export function userWhere(filter: UserFilter): SQL {
   const parts: SQL[] = [];
   if (filter.role) parts.push(sql`u.role = ${filter.role}`);
   if (filter.q) {
@@ -36,7 +36,7 @@ function userWhere(filter: UserFilter): SQL {
 
 const LISTED = sql.raw('u.id, u.name, u.email, u.role, u.is_active AS "isActive"');
 /** Admins first, then newest: the list's order everywhere. */
-const ADMINS_FIRST = sql.raw(`(u.role <> 'admin'), u.created_at DESC, u.id DESC`);
+export const ADMINS_FIRST = sql.raw(`(u.role <> 'admin'), u.created_at DESC, u.id DESC`);
 
 /** Every user, admins first then newest (GET /api/user/all without parameters). */
 export async function listAllUsers(db: DbOrTx): Promise<UserRow[]> {
