@@ -1,6 +1,7 @@
 export * from './activity';
 export * from './admins';
 export * from './auth';
+export * from './bulk';
 export * from './bundles';
 export * from './campaigns';
 export * from './categories';
