@@ -3,6 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
+import { activityPlugin } from './modules/activity/plugin';
 import { adminRoutes } from './modules/admins/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bundleRoutes } from './modules/bundles/routes';
@@ -96,6 +97,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(requestLogPlugin);
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
+  await app.register(activityPlugin);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);

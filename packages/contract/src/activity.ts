@@ -129,6 +129,13 @@ export const activityListResponseSchema = z.object({
 });
 export type ActivityListResponse = z.infer<typeof activityListResponseSchema>;
 
+/** GET /api/activity/record/{kind}/{id}: a page of that record's entries (50 unless told). */
+export const activityRecordQuerySchema = z.strictObject({
+  limit: wholeQueryParam(ACTIVITY_LIMITS.maxPageSize),
+  before: queryParam(objectIdSchema),
+});
+export type ActivityRecordQuery = z.output<typeof activityRecordQuerySchema>;
+
 export const activityRecordParamsSchema = z.strictObject({
   kind: z.enum(ACTIVITY_KINDS, { error: `must be one of ${ACTIVITY_KINDS.join(', ')}` }),
   id: textSchema().trim().min(1, 'must not be empty').max(100, 'is too long'),

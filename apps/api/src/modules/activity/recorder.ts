@@ -1,0 +1,47 @@
+import { type ActivityAction, type ActivityKind, type FieldChanges, SECRET_FIELD } from '@backroom/contract';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { newId } from '../../db/ids';
+import { currentActor } from './context';
+
+export interface ActivityInput {
+  kind: ActivityKind;
+  action: ActivityAction;
+  recordId?: string | null;
+  /** { field: { from, to } }, usually from the contract's changedFields. */
+  changes?: FieldChanges | null;
+  /** The admin, when not the one of the current request (a sign-in; null: nobody known). */
+  actorId?: string | null;
+  /** The e-mail typed at a refused sign-in, when no admin has it. */
+  actorEmail?: string | null;
+  ip?: string | null;
+}
+
+/** Secrets never reach the log, whoever built the changes (the contract's diff leaves them out too). */
+function withoutSecrets(changes: FieldChanges | null | undefined): FieldChanges | null {
+  if (!changes) return null;
+  return Object.fromEntries(Object.entries(changes).filter(([field]) => !SECRET_FIELD.test(field)));
+}
+
+/**
+ * Writes one activity entry on tx, the change's own transaction, so that a change rolled back
+ * leaves no entry (docs/decisions/033-activity-log.md). The actor is the signed-in admin of the
+ * current request (context.ts) unless given; without one nothing is written, since only admins'
+ * changes are logged (the demo generator and customers' own calls write through the same services).
+ * An update that changed nothing is not written either. The actor's name and e-mail are copied from
+ * their account in the same statement, so the entry keeps them if the account changes or goes.
+ */
+export async function recordActivity(tx: DbOrTx, entry: ActivityInput): Promise<void> {
+  const context = currentActor();
+  const actorId = entry.actorId !== undefined ? entry.actorId : (context?.actorId ?? undefined);
+  if (actorId === undefined) return;
+  const changes = withoutSecrets(entry.changes);
+  if (entry.action === 'updated' && changes !== null && Object.keys(changes).length === 0) return;
+  const ip = entry.ip !== undefined ? entry.ip : (context?.ip ?? null);
+  await tx.execute(sql`
+    INSERT INTO activity_entries (id, actor_id, actor_name, actor_email, kind, action, record_id, changes, ip)
+    SELECT ${newId()}, u.id, u.name, coalesce(u.email, ${entry.actorEmail ?? null}),
+           ${entry.kind}, ${entry.action}, ${entry.recordId ?? null},
+           ${changes === null ? null : JSON.stringify(changes)}::jsonb, ${ip}
+      FROM (SELECT 1) AS one LEFT JOIN users u ON u.id = ${actorId}`);
+}
