@@ -29,7 +29,7 @@ export function runAsActor<T>(actor: ActivityActor, fn: () => T): T {
 export const activityContextPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preHandler', (request, _reply, done) => {
     const principal = request.principal;
-    if (!principal || principal.kind !== 'admin') {
+    if (principal?.kind !== 'admin') {
       done();
       return;
     }

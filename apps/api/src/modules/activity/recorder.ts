@@ -1,4 +1,10 @@
-import { type ActivityAction, type ActivityKind, type FieldChanges, SECRET_FIELD } from '@backroom/contract';
+import {
+  type ActivityAction,
+  type ActivityKind,
+  changedFields,
+  type FieldChanges,
+  SECRET_FIELD,
+} from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { newId } from '../../db/ids';
@@ -44,4 +50,22 @@ export async function recordActivity(tx: DbOrTx, entry: ActivityInput): Promise<
            ${entry.kind}, ${entry.action}, ${entry.recordId ?? null},
            ${changes === null ? null : JSON.stringify(changes)}::jsonb, ${ip}
       FROM (SELECT 1) AS one LEFT JOIN users u ON u.id = ${actorId}`);
+}
+
+type Fields = Readonly<Record<string, unknown>>;
+
+/**
+ * The usual entries in one call: created (every field from null), updated (the fields that differ),
+ * deleted (every field to null). omit names fields not worth logging (timestamps, counters).
+ */
+export function recordChange(
+  tx: DbOrTx,
+  kind: ActivityKind,
+  action: Extract<ActivityAction, 'created' | 'updated' | 'deleted' | 'statusChanged' | 'roleChanged'>,
+  recordId: string,
+  before: Fields | null,
+  after: Fields | null,
+  omit: readonly string[] = [],
+): Promise<void> {
+  return recordActivity(tx, { kind, action, recordId, changes: changedFields(before, after, omit) });
 }

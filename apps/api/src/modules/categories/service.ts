@@ -2,6 +2,7 @@ import { type CategoryNode, EVENTS, type ProductsUpdatedEvent } from '@backroom/
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
+import { recordChange } from '../activity/recorder';
 import { moveMainCategory } from '../products/repository';
 import {
   appendCategoryIfMissing,
@@ -34,7 +35,10 @@ async function announce(deps: CategoryDeps, moved = 0): Promise<CategoryNode[]> 
 export async function saveCategoryTree(deps: CategoryDeps, tree: CategoryNode[]): Promise<CategoryNode[]> {
   await deps.db.transaction(async (tx) => {
     await lockCategories(tx);
+    const before = await listCategories(tx);
     await replaceCategories(tx, tree);
+    // The tree is one record: its entry holds the tree before and after.
+    await recordChange(tx, 'category', 'updated', 'tree', { tree: before }, { tree });
   });
   return announce(deps);
 }
@@ -57,7 +61,9 @@ export async function renameMainCategory(
       }
       await renameCategoryRow(tx, input.oldName, input.newName);
     }
-    return moveMainCategory(tx, input.oldName, input.newName);
+    const count = await moveMainCategory(tx, input.oldName, input.newName);
+    await recordChange(tx, 'category', 'updated', input.newName, { name: input.oldName }, { name: input.newName });
+    return count;
   });
   await announce(deps, moved);
   return moved;
@@ -78,6 +84,7 @@ export async function deleteMainCategory(
     await deleteCategoryRow(tx, input.name);
     const count = await moveMainCategory(tx, input.name, input.fallback);
     if (count > 0) await appendCategoryIfMissing(tx, input.fallback);
+    await recordChange(tx, 'category', 'deleted', input.name, { name: input.name }, { movedTo: input.fallback });
     return count;
   });
   await announce(deps, moved);

@@ -1,6 +1,7 @@
 import { EVENTS, type OptionSet } from '@backroom/contract';
 import type { Db } from '../../db/client';
 import type { Realtime } from '../../plugins/realtime';
+import { recordChange } from '../activity/recorder';
 import { listOptionSets, replaceOptionSets } from './repository';
 
 export function getOptionSets(db: Db): Promise<OptionSet[]> {
@@ -12,7 +13,11 @@ export async function saveOptionSets(
   deps: { db: Db; realtime: Pick<Realtime, 'toAdmins'> },
   sets: OptionSet[],
 ): Promise<OptionSet[]> {
-  await deps.db.transaction((tx) => replaceOptionSets(tx, sets));
+  await deps.db.transaction(async (tx) => {
+    const before = await listOptionSets(tx);
+    await replaceOptionSets(tx, sets);
+    await recordChange(tx, 'options', 'updated', 'options', { options: before }, { options: sets });
+  });
   const saved = await listOptionSets(deps.db);
   deps.realtime.toAdmins(EVENTS.optionsUpdated, { options: saved });
   return saved;

@@ -14,6 +14,8 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
+import { recordChange } from '../activity/recorder';
+import { pick, snapshot } from '../activity/snapshot';
 import type { Principal } from '../auth/service';
 import { toOrder, toStatusChange } from './order-view';
 import {
@@ -114,6 +116,7 @@ export async function changeOrderStatus(deps: OrderDeps, principal: Principal, i
   const trackingNumber = input.status === SHIPPED_STATUS ? input.trackingNumber : undefined;
   const discountCode = input.status === DELIVERED_STATUS ? input.discountCode : undefined;
   const order = await deps.db.transaction(async (tx) => {
+    const before = await snapshot(tx, 'orders', input.orderId, { lock: true });
     const row = await updateOrderStatus(tx, input.orderId, { status: input.status, trackingNumber, discountCode });
     if (!row) throw new HttpError(404, MESSAGES.orderNotFound);
     const change = await insertStatusChange(tx, {
@@ -124,6 +127,8 @@ export async function changeOrderStatus(deps: OrderDeps, principal: Principal, i
       discountCode: input.status === DELIVERED_STATUS ? row.discountCode : null,
       adminId: principal.userId,
     });
+    const after = { status: row.status, trackingNumber: row.trackingNumber, discountCode: row.discountCode };
+    await recordChange(tx, 'order', 'statusChanged', row.id, before && pick(before, after), after);
     return toOrder(row, change);
   });
   notify(deps, { action: 'statusChanged', id: order._id });
@@ -132,6 +137,12 @@ export async function changeOrderStatus(deps: OrderDeps, principal: Principal, i
 
 /** POST /api/order/delete: the order and its status history. */
 export async function removeOrder(deps: OrderDeps, orderId: string): Promise<void> {
-  if (!(await deleteOrder(deps.db, orderId))) throw new HttpError(404, MESSAGES.orderNotFound);
+  const deleted = await deps.db.transaction(async (tx) => {
+    const before = await snapshot(tx, 'orders', orderId, { lock: true });
+    if (!before || !(await deleteOrder(tx, orderId))) return false;
+    await recordChange(tx, 'order', 'deleted', orderId, before, null);
+    return true;
+  });
+  if (!deleted) throw new HttpError(404, MESSAGES.orderNotFound);
   notify(deps, { action: 'deleted', id: orderId });
 }

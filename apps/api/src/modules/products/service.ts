@@ -15,6 +15,7 @@ import type { Realtime } from '../../plugins/realtime';
 import { type MultipartForm, parseFields } from '../../plugins/uploads';
 import type { ImageStorage } from '../../storage/image-storage';
 import { removeImages, storeImages } from '../../storage/stored-images';
+import { recordChange } from '../activity/recorder';
 import { newProductValues, type StoredUploads, updatedProductValues } from './product-values';
 import { productFiles, toProduct } from './product-view';
 import {
@@ -36,6 +37,9 @@ export interface CatalogueDeps {
 }
 
 export type ProductForm = MultipartForm<UploadedImage>;
+
+/** Not worth an activity entry: kept by the database, or the id the entry already names. */
+const UNLOGGED = ['id', 'nameSearch', 'createdAt', 'updatedAt'];
 
 function notify(deps: CatalogueDeps, event: ProductsUpdatedEvent) {
   deps.realtime.toAdmins(EVENTS.productsUpdated, event);
@@ -67,7 +71,12 @@ export async function addProduct(deps: CatalogueDeps, form: ProductForm): Promis
   const { uploads, written } = await storeUploads(deps.storage, form);
   let product: Product;
   try {
-    product = toProduct(await insertProduct(deps.db, newProductValues(input, uploads)));
+    const row = await deps.db.transaction(async (tx) => {
+      const inserted = await insertProduct(tx, newProductValues(input, uploads));
+      await recordChange(tx, 'product', 'created', inserted.id, null, inserted, UNLOGGED);
+      return inserted;
+    });
+    product = toProduct(row);
   } catch (error) {
     await removeImages(deps.storage, written, deps.log);
     throw error;
@@ -93,6 +102,7 @@ export async function updateProductById(deps: CatalogueDeps, id: string, form: P
       if (!current) throw new HttpError(404, MESSAGES.productNotFound);
       const row = await updateProduct(tx, id, updatedProductValues(current, input, uploads));
       if (!row) throw new HttpError(404, MESSAGES.productNotFound);
+      await recordChange(tx, 'product', 'updated', id, current, row, UNLOGGED);
       const still = new Set(productFiles(row));
       return { product: toProduct(row), dropped: productFiles(current).filter((name) => !still.has(name)) };
     });
@@ -107,7 +117,12 @@ export async function updateProductById(deps: CatalogueDeps, id: string, form: P
 
 /** POST /api/product/remove: the row goes, then its files. */
 export async function removeProduct(deps: CatalogueDeps, id: string): Promise<void> {
-  const removed = await deleteProduct(deps.db, id);
+  const removed = await deps.db.transaction(async (tx) => {
+    const before = await findProduct(tx, id, { forUpdate: true });
+    const gone = await deleteProduct(tx, id);
+    if (gone && before) await recordChange(tx, 'product', 'deleted', id, before, null, UNLOGGED);
+    return gone;
+  });
   if (!removed) throw new HttpError(404, MESSAGES.productNotFound);
   await removeImages(deps.storage, productFiles(removed), deps.log);
   notify(deps, { action: 'removed', id });
