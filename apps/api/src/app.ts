@@ -6,6 +6,7 @@ import type { Database } from './db/client';
 import { activityPlugin } from './modules/activity/plugin';
 import { adminRoutes } from './modules/admins/routes';
 import { authRoutes } from './modules/auth/routes';
+import { bulkRoutes } from './modules/bulk/routes';
 import { bundleRoutes } from './modules/bundles/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { conversationRoutes } from './modules/conversations/routes';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(discountRoutes);
   await app.register(bundleRoutes);
   await app.register(emailRoutes, { databaseUrl: database.url });
+  await app.register(bulkRoutes, { databaseUrl: database.url });
   await app.register(customerAuthRoutes);
   await app.register(storefrontRoutes);
 

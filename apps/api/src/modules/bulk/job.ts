@@ -1,0 +1,59 @@
+import type {
+  BulkJob,
+  BulkJobState,
+  BulkResult,
+  OrderBulkAction,
+  OrderBulkSelection,
+  ProductBulkAction,
+  ProductBulkSelection,
+} from '@backroom/contract';
+import type { StoredBulkJob } from './queue';
+
+/** What a bulk job carries: the selection as sent (a filter, never the rows it matched) and the action. */
+export type BulkRequestData =
+  | { target: 'orders'; selection: OrderBulkSelection; action: OrderBulkAction; adminId: string }
+  | { target: 'products'; selection: ProductBulkSelection; action: ProductBulkAction; adminId: string };
+
+/** A job's data: the request and how many rows the selection held when it was queued. */
+export type BulkJobData = BulkRequestData & { total: number };
+
+/** A job's pg-boss output: its progress while it runs, its figures once it ended. */
+export interface BulkJobOutput {
+  state: 'running' | 'completed' | 'failed';
+  done: number;
+  total: number;
+  result: BulkResult;
+  message: string | null;
+}
+
+const noResult: BulkResult = { updated: 0, skipped: 0, reasons: [] };
+
+function isOutput(value: unknown): value is BulkJobOutput {
+  return typeof value === 'object' && value !== null && 'state' in value && 'result' in value;
+}
+
+/** pg-boss's failure output: { message } or { value: { message } }. */
+function failureMessage(output: unknown): string {
+  const o = output as { message?: unknown; value?: { message?: unknown } } | null;
+  const message = o?.message ?? o?.value?.message;
+  return `stopped: ${typeof message === 'string' ? message : 'the job ended'}; run the action again to finish`;
+}
+
+/** A stored job as the API tells it. */
+export function toBulkJob(job: StoredBulkJob): BulkJob {
+  const head = { jobId: job.id, target: job.data.target, kind: job.data.action.kind };
+  const output = isOutput(job.output) ? job.output : undefined;
+  let state: BulkJobState;
+  if (job.state === 'created' || job.state === 'retry') state = 'queued';
+  else if (job.state === 'active') state = 'running';
+  else if (job.state === 'completed') state = output?.state === 'failed' ? 'failed' : 'completed';
+  else state = 'failed';
+  return {
+    ...head,
+    state,
+    done: output?.done ?? 0,
+    total: output?.total ?? job.data.total,
+    result: output?.result ?? noResult,
+    message: output?.message ?? (state === 'failed' ? failureMessage(job.output) : null),
+  };
+}
