@@ -52,7 +52,8 @@ export async function recordActivity(tx: DbOrTx, entry: ActivityInput): Promise<
       FROM (SELECT 1) AS one LEFT JOIN users u ON u.id = ${actorId}`);
 }
 
-type Fields = Readonly<Record<string, unknown>>;
+/** A row or any object of fields (interfaces are not Records to TypeScript). */
+type Fields = object;
 
 /**
  * The usual entries in one call: created (every field from null), updated (the fields that differ),
@@ -67,5 +68,10 @@ export function recordChange(
   after: Fields | null,
   omit: readonly string[] = [],
 ): Promise<void> {
-  return recordActivity(tx, { kind, action, recordId, changes: changedFields(before, after, omit) });
+  return recordActivity(tx, {
+    kind,
+    action,
+    recordId,
+    changes: changedFields(before as Record<string, unknown> | null, after as Record<string, unknown> | null, omit),
+  });
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 
 /** The tables whose rows are logged by snapshot (a fixed list: the name goes into the SQL as is). */
-export type SnapshotTable = 'orders' | 'users' | 'discount_codes' | 'bundles' | 'conversations' | 'settings';
+export type SnapshotTable = 'orders' | 'users' | 'discount_codes' | 'bundles' | 'conversations' | 'shop_settings';
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 
@@ -26,6 +26,16 @@ export async function snapshot(
 }
 
 /** The fields of row that like names, for comparing a snapshot with a service's own result. */
-export function pick(row: Record<string, unknown>, like: Record<string, unknown>): Record<string, unknown> {
+export function pick(row: Record<string, unknown>, like: object): Record<string, unknown> {
   return Object.fromEntries(Object.keys(like).map((key) => [key, row[key]]));
+}
+
+/** A bundle's row with its products in order (its lines live in bundle_products). */
+export async function bundleSnapshot(tx: DbOrTx, id: string, options: { lock?: boolean } = {}) {
+  const row = await snapshot(tx, 'bundles', id, options);
+  if (!row) return null;
+  const lines = await tx.execute<{ productId: string | null }>(
+    sql`SELECT product_id AS "productId" FROM bundle_products WHERE bundle_id = ${id} ORDER BY position`,
+  );
+  return { ...row, products: lines.rows.map((line) => line.productId) };
 }

@@ -10,6 +10,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
+import { recordChange } from '../activity/recorder';
+import { pick } from '../activity/snapshot';
 import { hashPassword } from '../auth/passwords';
 import { type AdminRow, emailTakenByOther, insertAdmin, listAdmins, lockUser, updateAdminRow } from './repository';
 
@@ -53,7 +55,11 @@ export async function registerAdmin(
   input: z.output<typeof registerAdminRequestSchema>,
 ): Promise<Admin> {
   const passwordHash = await hashPassword(input.password);
-  const row = await insertAdmin(deps.db, { name: input.name, email: input.email, passwordHash });
+  const row = await deps.db.transaction(async (tx) => {
+    const inserted = await insertAdmin(tx, { name: input.name, email: input.email, passwordHash });
+    if (inserted) await recordChange(tx, 'admin', 'created', inserted.id, null, inserted, ['id', 'createdAt']);
+    return inserted;
+  });
   if (!row) throw new HttpError(409, ADMIN_MESSAGES.emailTaken);
   notify(deps, { action: 'created', id: row.id });
   return toAdmin(row);
@@ -76,6 +82,7 @@ export async function updateAdmin(
       if (await emailTakenByOther(tx, input.email, id)) throw new HttpError(409, ADMIN_MESSAGES.emailTaken);
       const updated = await updateAdminRow(tx, id, input);
       if (!updated) throw new HttpError(404, ADMIN_MESSAGES.adminNotFound);
+      await recordChange(tx, 'admin', 'updated', id, pick(current, updated), updated, ['id', 'createdAt']);
       return updated;
     });
     notify(deps, { action: 'updated', id: row.id });

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@backroom/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
+import { recordActivity } from '../activity/recorder';
 import { DEVICE_SECRET_NAME, type DeviceClaim, newDeviceId, newDeviceSecret } from './device-cookie';
 import { clearAttempts, countAttempt, pruneAttempts, releaseAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
@@ -37,6 +38,10 @@ export class LoginThrottled extends HttpError {
   }
 }
 
+/** A sign-in's activity entry: who (or which e-mail) and from which address. */
+const signIn = (action: 'signedIn' | 'signInRefused', actorId: string | null, input: { email: string; ip: string }) =>
+  ({ kind: 'signIn', action, actorId, actorEmail: input.email, ip: input.ip }) as const;
+
 /**
  * Signs an admin in. Refusals are 401 with one message whether the e-mail is unknown, the
  * password wrong or the account not an admin (never 403, which the admin reads as an expired
@@ -68,6 +73,8 @@ export async function login(
 
   const passwordOk = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !passwordOk || user.role !== 'admin' || !user.isActive) {
+    // An event, not a change: written on its own, with the e-mail typed when no account has it.
+    await recordActivity(db, signIn('signInRefused', user?.id ?? null, input));
     throw new HttpError(401, MESSAGES.invalidCredentials);
   }
   if (known) {
@@ -76,10 +83,13 @@ export async function login(
     for (const { key, limit } of keys) await releaseAttempt(db, key, limit);
   }
   const token = newToken();
-  await insertSession(db, {
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + settings.tokenTtlMs),
+  await db.transaction(async (tx) => {
+    await insertSession(tx, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + settings.tokenTtlMs),
+    });
+    await recordActivity(tx, signIn('signedIn', user.id, input));
   });
   return { token, device: known ?? { deviceId: newDeviceId(), userId: user.id } };
 }

@@ -22,6 +22,8 @@ import type { ImageStorage } from '../../storage/image-storage';
 import type { PreparedImage } from '../../storage/images';
 import { imageUrl, nameFromReference, thumbName } from '../../storage/names';
 import { prepareFormImage, removeImages, storeImages } from '../../storage/stored-images';
+import { recordChange } from '../activity/recorder';
+import { bundleSnapshot } from '../activity/snapshot';
 import {
   type BundleRow,
   bundleImages,
@@ -150,6 +152,9 @@ async function orRemove<T>(deps: BundleDeps, written: string[], write: () => Pro
   }
 }
 
+/** Not worth an activity entry: the id the entry names, and the times the database keeps. */
+const UNLOGGED = ['id', 'createdAt', 'updatedAt'];
+
 const values = (input: BundleFields, images: string[]) => ({
   title: input.title,
   description: input.description,
@@ -171,6 +176,7 @@ export async function createBundle(deps: BundleDeps, form: BundleForm): Promise<
     deps.db.transaction(async (tx) => {
       await insertBundle(tx, id, values(input, written));
       await writeLines(tx, id, input.products);
+      await recordChange(tx, 'bundle', 'created', id, null, await bundleSnapshot(tx, id), UNLOGGED);
     }),
   );
   notifyBundles(deps, { action: 'created', id });
@@ -205,11 +211,13 @@ export async function changeBundle(deps: BundleDeps, id: string, form: BundleFor
     deps.db.transaction(async (tx) => {
       const current = await lockBundleImages(tx, id);
       if (!current) throw new HttpError(404, BUNDLE_MESSAGES.notFound);
+      const before = await bundleSnapshot(tx, id);
       const images = [...keptImages(input.existingImages, current), ...written];
       const problem = bundleImageCountProblem(images.length);
       if (problem) throw new HttpError(400, `${BUNDLE_IMAGE_FIELD}: ${problem}`);
       await updateBundle(tx, id, values(input, images));
       await writeLines(tx, id, input.products);
+      await recordChange(tx, 'bundle', 'updated', id, before, await bundleSnapshot(tx, id), UNLOGGED);
       const still = new Set(images);
       return current.filter((name) => !still.has(name));
     }),
@@ -221,7 +229,12 @@ export async function changeBundle(deps: BundleDeps, id: string, form: BundleFor
 
 /** DELETE /api/bundle/{id}: the row and its lines go, then its files. */
 export async function removeBundle(deps: BundleDeps, id: string): Promise<void> {
-  const images = await deleteBundle(deps.db, id);
+  const images = await deps.db.transaction(async (tx) => {
+    const before = await bundleSnapshot(tx, id, { lock: true });
+    const gone = await deleteBundle(tx, id);
+    if (gone && before) await recordChange(tx, 'bundle', 'deleted', id, before, null, UNLOGGED);
+    return gone;
+  });
   if (!images) throw new HttpError(404, BUNDLE_MESSAGES.notFound);
   await removeImages(deps.storage, images, deps.log);
   notifyBundles(deps, { action: 'deleted', id });
@@ -229,7 +242,11 @@ export async function removeBundle(deps: BundleDeps, id: string): Promise<void> 
 
 /** POST /api/bundle/cancel/{id}: cancels an active bundle, or undoes the cancel of a cancelled one. */
 export async function toggleBundleCancel(deps: BundleDeps, id: string): Promise<{ message: string; bundle: Bundle }> {
-  const cancelled = await toggleCancelled(deps.db, id);
+  const cancelled = await deps.db.transaction(async (tx) => {
+    const now = await toggleCancelled(tx, id);
+    if (now !== undefined) await recordChange(tx, 'bundle', 'updated', id, { cancelled: !now }, { cancelled: now });
+    return now;
+  });
   if (cancelled === undefined) throw new HttpError(404, BUNDLE_MESSAGES.notFound);
   notifyBundles(deps, { action: cancelled ? 'cancelled' : 'restored', id });
   return { message: cancelled ? BUNDLE_MESSAGES.cancelled : BUNDLE_MESSAGES.restored, bundle: await read(deps, id) };

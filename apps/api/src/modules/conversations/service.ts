@@ -10,6 +10,8 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
+import { recordChange } from '../activity/recorder';
+import { snapshot } from '../activity/snapshot';
 import { decodeConversationCursor } from './cursor';
 import { conversationCursorAfter, threadPage, toConversation, toMessage } from './message-view';
 import {
@@ -116,7 +118,12 @@ export async function sendAdminMessage(
 
 /** DELETE /api/conversations/{id}: gone with its messages; every admin's list drops it. */
 export async function removeConversation(deps: MessageDeps, id: string): Promise<void> {
-  const deleted = await deleteConversation(deps.db, id);
+  const deleted = await deps.db.transaction(async (tx) => {
+    const before = await snapshot(tx, 'conversations', id, { lock: true });
+    const gone = await deleteConversation(tx, id);
+    if (gone && before) await recordChange(tx, 'conversation', 'deleted', id, before, null, ['id']);
+    return gone;
+  });
   if (!deleted) throw new HttpError(404, MESSAGES.conversationNotFound);
   deps.realtime.toAdmins(EVENTS.conversationDeleted, { _id: id });
   if (deleted.wasUnread) await broadcastUnread(deps);

@@ -13,6 +13,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
+import { recordChange } from '../activity/recorder';
+import { pick, snapshot } from '../activity/snapshot';
 import { newDiscountCode } from './code-generator';
 import {
   type DiscountRow,
@@ -124,7 +126,11 @@ export async function createDiscount(deps: DiscountDeps, input: CreateDiscountIn
   for (let attempt = 1; ; attempt += 1) {
     const code = make();
     try {
-      await insertDiscount(deps.db, newId(), code, values);
+      await deps.db.transaction(async (tx) => {
+        const id = newId();
+        await insertDiscount(tx, id, code, values);
+        await recordChange(tx, 'discount', 'created', id, null, { code, ...values });
+      });
     } catch (error) {
       if (pgCode(error) === '23505' && pgConstraint(error) === 'discount_codes_code_key' && attempt < CODE_ATTEMPTS)
         continue;
@@ -150,7 +156,13 @@ export async function changeDiscount(deps: DiscountDeps, code: string, input: Up
   await checkAssignee(deps.db, values.assignedTo);
   let found: boolean;
   try {
-    found = await updateDiscount(deps.db, code, values);
+    found = await deps.db.transaction(async (tx) => {
+      const before = await snapshot(tx, 'discount_codes', code, { key: 'code', lock: true });
+      const updated = await updateDiscount(tx, code, values);
+      if (updated && before)
+        await recordChange(tx, 'discount', 'updated', String(before.id), pick(before, values), values);
+      return updated;
+    });
   } catch (error) {
     if (assigneeGone(error)) throw new HttpError(400, DISCOUNT_MESSAGES.assigneeNotFound);
     throw error;
@@ -162,6 +174,12 @@ export async function changeDiscount(deps: DiscountDeps, code: string, input: Up
 
 /** DELETE /api/discounts/{code}: orders and redemptions that used it keep the code and percentage. */
 export async function removeDiscount(deps: DiscountDeps, code: string): Promise<void> {
-  if (!(await deleteDiscount(deps.db, code))) throw new HttpError(404, DISCOUNT_MESSAGES.notFound);
+  const deleted = await deps.db.transaction(async (tx) => {
+    const before = await snapshot(tx, 'discount_codes', code, { key: 'code', lock: true });
+    const gone = await deleteDiscount(tx, code);
+    if (gone && before) await recordChange(tx, 'discount', 'deleted', String(before.id), before, null, ['id']);
+    return gone;
+  });
+  if (!deleted) throw new HttpError(404, DISCOUNT_MESSAGES.notFound);
   notify(deps, { action: 'deleted', code });
 }

@@ -10,6 +10,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
+import { recordChange } from '../activity/recorder';
 import { findOrCreateSecret, findUserInfo } from '../auth/repository';
 import type { Principal } from '../auth/service';
 import { campaignContent, toCampaign } from './campaign-view';
@@ -62,11 +63,16 @@ export async function sendNewsletter(deps: EmailDeps, principal: Principal, body
       createdByName: admin?.name ?? '',
       recipientCount: customers,
     });
-    if (body.audience === 'all') return row;
-    const n = await insertSelectedDeliveries(tx, row.id, body.recipients);
-    if (n === 0) throw new HttpError(400, `recipients: ${MESSAGES.selectAtLeastOneUser}`);
-    await setRecipientCount(tx, row.id, n);
-    return { ...row, recipientCount: n };
+    let recipientCount = customers;
+    if (body.audience !== 'all') {
+      recipientCount = await insertSelectedDeliveries(tx, row.id, body.recipients);
+      if (recipientCount === 0) throw new HttpError(400, `recipients: ${MESSAGES.selectAtLeastOneUser}`);
+      await setRecipientCount(tx, row.id, recipientCount);
+    }
+    const { subject, notificationType, audience, productLink } = body;
+    const logged = { subject, notificationType, audience, productLink, products: productIds, recipientCount };
+    await recordChange(tx, 'campaign', 'created', row.id, null, logged);
+    return { ...row, recipientCount };
   });
   try {
     await deps.queue.enqueue(campaign.id);

@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
+import { recordChange } from '../activity/recorder';
+import { pick, snapshot } from '../activity/snapshot';
 import { readSettings, type SettingsRow, writeSettings } from './repository';
 
 export interface SettingsDeps {
@@ -46,8 +48,17 @@ export async function updateSettings(
   input: z.output<typeof updateSettingsRequestSchema>,
 ): Promise<VisibilitySettings> {
   const { updatedAt, ...values } = input;
-  await readSettings(deps.db); // makes the row if it is missing
-  const row = await writeSettings(deps.db, values, updatedAt ? new Date(updatedAt) : undefined);
+  const row = await deps.db.transaction(async (tx) => {
+    await readSettings(tx); // makes the row if it is missing
+    // Locked, so that the entry's old values are the ones this write replaces.
+    const before = await snapshot(tx, 'shop_settings', '1', { lock: true });
+    const written = await writeSettings(tx, values, updatedAt ? new Date(updatedAt) : undefined);
+    if (written)
+      await recordChange(tx, 'settings', 'updated', 'settings', before && pick(before, written), written, [
+        'updatedAt',
+      ]);
+    return written;
+  });
   if (!row) throw new HttpError(409, SETTINGS_MESSAGES.staleSettings);
   const settings = toSettings(row);
   deps.realtime.toAdmins(EVENTS.settingsUpdated, { settings } satisfies SettingsUpdatedEvent);

@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
+import { recordChange } from '../activity/recorder';
 import type { Principal } from '../auth/service';
 import { itemImageUrl, toOrder } from '../orders/order-view';
 import {
@@ -123,6 +124,7 @@ export async function changeUserRole(deps: UserDeps, principal: Principal, input
     const { target, admins } = await lockForAdminChange(tx, input.userId);
     guard(roleChangeRefusal(principal.userId, target, input.role, admins.length), admins, principal.userId);
     if (target.role === input.role) return target;
+    await recordChange(tx, 'user', 'roleChanged', target.id, { role: target.role }, { role: input.role });
     return (await setUserRole(tx, target.id, input.role)) ?? target;
   });
   notify(deps, { action: 'roleChanged', id: user.id });
@@ -139,6 +141,7 @@ export async function removeUser(deps: UserDeps, principal: Principal, id: strin
     const { target, admins } = await lockForAdminChange(tx, id);
     guard(deletionRefusal(principal.userId, target, admins.length), admins, principal.userId);
     await deleteUser(tx, target.id);
+    await recordChange(tx, 'user', 'deleted', target.id, target, null, ['id', 'createdAt']);
   });
   notify(deps, { action: 'deleted', id });
 }
