@@ -14,6 +14,7 @@ import { customerAuthRoutes } from './modules/customer-auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { discountRoutes } from './modules/discounts/routes';
 import { emailRoutes } from './modules/emails/routes';
+import { exportRoutes } from './modules/exports/routes';
 import { healthRoutes } from './modules/health/routes';
 import { optionRoutes } from './modules/options/routes';
 import { orderRoutes } from './modules/orders/routes';
@@ -118,6 +119,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(bulkRoutes, { databaseUrl: database.url });
   await app.register(customerAuthRoutes);
   await app.register(storefrontRoutes);
+  await app.register(exportRoutes);
 
   await app.register(adminStaticPlugin, { root: config.adminDist });
 

@@ -1,0 +1,87 @@
+import { pipeline, type Readable, Transform } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type pg from 'pg';
+import QueryStream from 'pg-query-stream';
+
+/** A statement as the driver takes it. */
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+export interface CsvExport<Row> {
+  /** The header row. */
+  columns: readonly string[];
+  /** How many records the export holds (a one-value statement), read in the same snapshot. */
+  count: Statement;
+  /** The records, in the file's order. */
+  rows: Statement;
+  /** A record's CSV lines (an order's items give several, an order with none may give one). */
+  lines(row: Row): string[][];
+}
+
+export interface OpenedExport {
+  /** The count's answer: the number of records (not of lines). */
+  total: number;
+  /** The file: a BOM, the header, the lines; hand it to reply.send, which destroys it if the client goes. */
+  stream: Readable;
+}
+
+/** Rows fetched from the cursor at a time: enough to keep the socket busy, few enough to stay small. */
+const BATCH_SIZE = 1000;
+
+/**
+ * Opens a CSV export on a connection of its own: one REPEATABLE READ READ ONLY transaction, so
+ * the count and every row come from one snapshot; the rows come through a cursor (pg-query-stream)
+ * and csv-stringify, so only a batch is ever in memory, and a slow reader slows the cursor
+ * (backpressure) instead of filling the heap. The connection goes back to the pool when the file
+ * ends, fails or the client goes away (the reply destroys the stream, the pipeline the cursor).
+ */
+export async function openCsvExport<Row>(pool: pg.Pool, spec: CsvExport<Row>): Promise<OpenedExport> {
+  const client = await pool.connect();
+  let total: number;
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const counted = await client.query<unknown[]>({
+      text: spec.count.text,
+      values: spec.count.values,
+      rowMode: 'array',
+    });
+    total = Number(counted.rows[0]?.[0] ?? 0);
+  } catch (error) {
+    await endTransaction(client, error);
+    throw error;
+  }
+
+  const rows = client.query(new QueryStream(spec.rows.text, spec.rows.values, { batchSize: BATCH_SIZE }));
+  const toLines = new Transform({
+    objectMode: true,
+    transform(row: Row, _encoding, done) {
+      try {
+        for (const line of spec.lines(row)) this.push(line);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
+    },
+  });
+  // RFC 4180's CRLF between records; quotes where a cell holds a comma, a quote or a line break.
+  const csv = stringify({ bom: true, header: true, columns: [...spec.columns], record_delimiter: 'windows' });
+  pipeline(rows, toLines, csv, (error) => {
+    void endTransaction(client, error ?? undefined);
+  });
+  return { total, stream: csv };
+}
+
+/**
+ * Ends the export's transaction and gives the connection back. The cursor is closed by then (the
+ * pipeline destroyed it); should the rollback itself fail, the connection is dropped instead.
+ */
+async function endTransaction(client: pg.PoolClient, error: unknown): Promise<void> {
+  try {
+    await client.query(error ? 'ROLLBACK' : 'COMMIT');
+    client.release();
+  } catch (failure) {
+    client.release(failure as Error);
+  }
+}

@@ -1,0 +1,139 @@
+import type { ProductSort } from '@backroom/contract';
+import { type Column, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { orders, products } from '../../db/schema';
+import {
+  type OrderFilter,
+  orderAnswerColumns,
+  countQuery as orderCountQuery,
+  filterWhere as orderWhere,
+} from '../orders/repository';
+import {
+  customerProductColumns,
+  type ProductFilter,
+  countQuery as productCountQuery,
+  ordering as productOrdering,
+  filterWhere as productWhere,
+} from '../products/repository';
+import { ADMINS_FIRST, type UserFilter, userWhere } from '../users/repository';
+import type { Statement } from './csv-stream';
+
+/*
+ * The exports' statements. Each uses the list's own WHERE (and order), built by the list's
+ * repository, so an export holds exactly the rows the list pages through.
+ */
+
+const dialect = new PgDialect();
+
+function compile(query: SQL): Statement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { text, values: params };
+}
+
+/** A Drizzle query builder's statement, to run on the export's own connection. */
+function compileBuilder(builder: { toSQL(): { sql: string; params: unknown[] } }): Statement {
+  const { sql: text, params } = builder.toSQL();
+  return { text, values: params };
+}
+
+type Columns = Record<string, Column>;
+
+/** `col AS "key"` for each column, so the rows come keyed as the repositories' rows are. */
+function selectList(columns: Columns): SQL {
+  return sql.join(
+    Object.entries(columns).map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
+    sql`, `,
+  );
+}
+
+/** A driver row's values as Drizzle would map them (bigint as number, numeric as number, JSON). */
+export function decode<T>(columns: Columns, row: Record<string, unknown>): T {
+  const out: Record<string, unknown> = { ...row };
+  for (const [key, column] of Object.entries(columns)) {
+    const value = row[key];
+    out[key] = value == null ? value : column.mapFromDriverValue(value);
+  }
+  return out as T;
+}
+
+export const orderExportColumns: Columns = { userId: orders.userId, ...orderAnswerColumns };
+
+/** The latest status change's columns, prefixed, as the orders list carries them. */
+export interface LastChangeCells {
+  lcId: string | null;
+  lcStatus: string | null;
+  lcTrackingNumber: string | null;
+  lcDiscountCode: string | null;
+  lcAdminName: string | null;
+  lcCreatedAt: Date | null;
+}
+
+/**
+ * Orders matching the list's filter, newest first (the list's order). One line per order also
+ * carries its latest status change (one probe of the history index per order, as the list does);
+ * the item lines do without.
+ */
+export function orderRows(filter: OrderFilter, withLastChange: boolean): Statement {
+  const lastChange = withLastChange
+    ? sql`, lc.id AS "lcId", lc.status AS "lcStatus", lc.tracking_number AS "lcTrackingNumber",
+          lc.discount_code AS "lcDiscountCode", lc.admin_name AS "lcAdminName", lc.created_at AS "lcCreatedAt"`
+    : sql``;
+  const join = withLastChange
+    ? sql`LEFT JOIN LATERAL (
+        SELECT c.id, c.status, c.tracking_number, c.discount_code, c.admin_name, c.created_at
+          FROM order_status_changes c WHERE c.order_id = ${orders.id}
+         ORDER BY c.created_at DESC, c.id DESC LIMIT 1) lc ON true`
+    : sql``;
+  return compile(sql`
+    SELECT ${selectList(orderExportColumns)}${lastChange}
+      FROM ${orders} ${join}
+     WHERE ${orderWhere(filter) ?? sql`true`}
+     ORDER BY ${orders.createdAt} DESC, ${orders.id} DESC`);
+}
+
+export function orderCount(db: DbOrTx, filter: OrderFilter): Statement {
+  return compileBuilder(orderCountQuery(db, filter));
+}
+
+export const productExportColumns: Columns = customerProductColumns;
+
+/** Products matching the list's filter, in the list's order. */
+export function productRows(filter: ProductFilter, sort: ProductSort): Statement {
+  return compile(sql`
+    SELECT ${selectList(productExportColumns)}
+      FROM ${products}
+     WHERE ${productWhere(filter) ?? sql`true`}
+     ORDER BY ${sql.join(productOrdering(sort), sql`, `)}`);
+}
+
+export function productCount(db: DbOrTx, filter: ProductFilter): Statement {
+  return compileBuilder(productCountQuery(db, filter));
+}
+
+export interface UserExportRow {
+  id: string;
+  name: string;
+  email: string;
+  role: string;
+  isActive: boolean;
+  createdAt: Date;
+  orders: string | null;
+  delivered: string | null;
+  totalCents: string | null;
+  lastOrderAt: Date | null;
+}
+
+/** Users matching the list's search and role, admins first then newest, with their order figures. */
+export function userRows(filter: UserFilter): Statement {
+  return compile(sql`
+    SELECT u.id, u.name, u.email, u.role, u.is_active AS "isActive", u.created_at AS "createdAt",
+           s.orders, s.delivered, s.total_cents AS "totalCents", s.last_order_at AS "lastOrderAt"
+      FROM users u LEFT JOIN user_order_stats s ON s.user_id = u.id
+     WHERE ${userWhere(filter)}
+     ORDER BY ${ADMINS_FIRST}`);
+}
+
+export function userCount(filter: UserFilter): Statement {
+  return compile(sql`SELECT count(*) FROM users u WHERE ${userWhere(filter)}`);
+}
