@@ -1,0 +1,94 @@
+import type { AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { EXPORT_PATHS, EXPORT_TOTAL_HEADER } from '@backroom/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app';
+import { adminToken } from './helpers/catalogue';
+import { insertManyOrders } from './helpers/exports';
+
+/*
+ * The orders export streams: 200k orders (a file of some 50 MB) go out through a real socket while
+ * the process's heap grows by a small fraction of that. Read through a real HTTP listen, as
+ * app.inject would gather the whole answer in memory.
+ */
+
+const ORDERS = 200_000;
+
+// A full collection on demand (V8's own gc(), exposed at run time), so that what is measured is
+// the memory the export holds, not garbage the collector has not come for yet.
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+let t: TestApp;
+let token: string;
+let base: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await adminToken(t);
+  // The trigram indexes take each insert straight in (fastupdate off) for the searches' sake; for
+  // one bulk insert in this throwaway database, a pending list is much quicker to fill.
+  for (const index of [
+    'orders_id_trgm_idx',
+    'orders_name_search_trgm_idx',
+    'orders_email_search_trgm_idx',
+    'orders_phone_trgm_idx',
+  ]) {
+    await t.database.db.execute(sql.raw(`ALTER INDEX ${index} SET (fastupdate = on)`));
+  }
+  const started = performance.now();
+  await insertManyOrders(t.database.db, ORDERS, 'memory');
+  console.log(`exports-memory: ${ORDERS} orders written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}, 300_000);
+afterAll(() => t.close());
+
+describe('exporting 200k orders', () => {
+  it('streams them with the heap well below the size of the file', async () => {
+    gc();
+    const heapBefore = process.memoryUsage().heapUsed;
+    let peak = heapBefore;
+    let rawPeak = heapBefore;
+    const sampler = setInterval(() => {
+      rawPeak = Math.max(rawPeak, process.memoryUsage().heapUsed);
+      gc();
+      peak = Math.max(peak, process.memoryUsage().heapUsed);
+    }, 100);
+    const started = performance.now();
+    let bytes = 0;
+    let lines = 0;
+    try {
+      const res = await fetch(`${base}${EXPORT_PATHS.orderExport}`, { headers: { token } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get(EXPORT_TOTAL_HEADER)).toBe(String(ORDERS));
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes += value.length;
+        // Each record ends with CRLF; the generated orders hold no line break inside a cell.
+        for (let i = 0; i < value.length; i += 1) if (value[i] === 0x0a) lines += 1;
+      }
+    } finally {
+      clearInterval(sampler);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const growthMb = (peak - heapBefore) / 1_048_576;
+    const fileMb = bytes / 1_048_576;
+    console.log(
+      `exports-memory: ${ORDERS} orders, ${fileMb.toFixed(1)} MB in ${seconds.toFixed(2)} s ` +
+        `(${Math.round(ORDERS / seconds)} rows/s), heap growth at peak ${growthMb.toFixed(1)} MB live ` +
+        `(${((rawPeak - heapBefore) / 1_048_576).toFixed(1)} MB before collection)`,
+    );
+    // The header and one line per order.
+    expect(lines).toBe(ORDERS + 1);
+    expect(fileMb).toBeGreaterThan(30);
+    expect(growthMb).toBeLessThan(50);
+    // The connection went back to the pool once the file ended.
+    const pool = t.database.pool;
+    await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5000 }).toBeLessThanOrEqual(1);
+  }, 300_000);
+});
