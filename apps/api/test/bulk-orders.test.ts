@@ -159,12 +159,16 @@ describe('refusals change nothing', () => {
     const cases: [unknown, RegExp][] = [
       [{ selection: { ids: [a.id] }, action: { kind: 'status', status: 'Lost' } }, /action\.status: must be one of/],
       [{ selection: { filter: {} }, action: { kind: 'status', status: 'Lost' } }, /action\.status/],
-      [{ selection: { ids: [a.id] }, action: { kind: 'archive' } }, /action\.kind/],
+      [{ selection: { ids: [a.id] }, action: { kind: 'archive' } }, /^action\.kind: must be status or delete$/],
+      [
+        { selection: { ids: [a.id], filter: {} }, action: { kind: 'delete' } },
+        /^selection: must be \{ ids \} or \{ filter \}$/,
+      ],
       [{ selection: { ids: [] }, action: { kind: 'delete' } }, /selection/],
       [{ selection: { ids: Array(501).fill(a.id) }, action: { kind: 'delete' } }, /selection/],
       [
         { selection: { filter: { searchBy: 'dateRange', startDate: '2025-02-01' } }, action: { kind: 'delete' } },
-        /selection/,
+        /^selection\.filter\.endDate: is required for a date range$/,
       ],
       [{ selection: { ids: [a.id] } }, /action/],
     ];

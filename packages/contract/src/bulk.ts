@@ -40,13 +40,13 @@ const idsSelection = z.strictObject({
 
 /** The orders list's request as a filter: its page and pageSize are ignored. */
 export const orderBulkSelectionSchema = z.union([idsSelection, z.strictObject({ filter: orderListRequestSchema })], {
-  error: 'selection: must be { ids } or { filter }',
+  error: 'must be { ids } or { filter }',
 });
 export type OrderBulkSelection = z.output<typeof orderBulkSelectionSchema>;
 
 /** The products list's query as a filter: its sort, page and pageSize are ignored. */
 export const productBulkSelectionSchema = z.union([idsSelection, z.strictObject({ filter: productListQuerySchema })], {
-  error: 'selection: must be { ids } or { filter }',
+  error: 'must be { ids } or { filter }',
 });
 export type ProductBulkSelection = z.output<typeof productBulkSelectionSchema>;
 
@@ -60,7 +60,7 @@ export const orderBulkActionSchema = z.discriminatedUnion(
     }),
     z.strictObject({ kind: z.literal('delete') }),
   ],
-  { error: 'kind: must be status or delete' },
+  { error: 'must be status or delete' },
 );
 export type OrderBulkAction = z.output<typeof orderBulkActionSchema>;
 
@@ -90,7 +90,7 @@ export const productBulkActionSchema = z.discriminatedUnion(
     }),
     z.strictObject({ kind: z.literal('delete') }),
   ],
-  { error: 'kind: must be flag, discount, category or delete' },
+  { error: 'must be flag, discount, category or delete' },
 );
 export type ProductBulkAction = z.output<typeof productBulkActionSchema>;
 
