@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
           screen('messages', () =>
             import('../features/conversations/routes/messages-route').then((m) => m.MessagesRoute),
           ),
+          screen('activity', () => import('../features/activity/routes/activity-route').then((m) => m.ActivityRoute)),
           screen('*', dashboard),
         ],
       },

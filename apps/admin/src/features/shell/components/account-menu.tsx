@@ -1,9 +1,9 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconUserCircle, IconUserShield } from '@tabler/icons-react';
+import { IconHistory, IconUserCircle, IconUserShield } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 /**
- * The account menu: one item, Admin Management. Without Mantine's initial-focus placeholder: a
+ * The account menu: Admin Management and Activity. Without Mantine's initial-focus placeholder: a
  * focusable child of role=menu that is no menuitem, which axe flags (aria-required-children).
  */
 export function AccountMenu() {
@@ -21,6 +21,9 @@ export function AccountMenu() {
           leftSection={<IconUserShield size={16} aria-hidden="true" />}
         >
           Admin Management
+        </Menu.Item>
+        <Menu.Item component={Link} to="/activity" leftSection={<IconHistory size={16} aria-hidden="true" />}>
+          Activity
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -1,0 +1,88 @@
+import {
+  ACTIVITY_PATHS,
+  type ActivityKind,
+  type ActivityListQuery,
+  activityListResponseSchema,
+} from '@backroom/contract';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { apiRequest, type RequestOptions } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { expireSession } from '../../lib/session';
+
+/** The filters of the Activity screen, as the URL holds them ('' when not set). */
+export type ActivityFilters = Required<{ [K in 'actor' | 'kind' | 'recordId' | 'from' | 'to']: string }>;
+
+/** How many entries a record's own section loads at a time. */
+export const RECORD_PAGE_SIZE = 20;
+
+export const activityKeys = {
+  all: ['activity'] as const,
+  lists: () => [...activityKeys.all, 'list'] as const,
+  list: (filters: ActivityFilters) => [...activityKeys.lists(), filters] as const,
+  record: (kind: ActivityKind, id: string) => [...activityKeys.all, 'record', kind, id] as const,
+};
+
+/** The log's calls: a 401 ends the session like a 403 does (the api client's rule). */
+async function activityRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+  try {
+    return await apiRequest(path, options);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) expireSession();
+    throw error;
+  }
+}
+
+/** path?query with only the parameters that are set. */
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.size > 0 ? `${path}?${params}` : path;
+}
+
+const nextCursor = (page: { nextCursor: string | null }) => page.nextCursor ?? undefined;
+
+/** GET /api/activity: the newest page for the filters, then older ones by keyset ('Load more'). */
+export const activityListQueryOptions = (filters: ActivityFilters) =>
+  infiniteQueryOptions({
+    queryKey: activityKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => {
+      const query: Record<keyof ActivityListQuery, string | number | undefined> = {
+        actor: filters.actor,
+        kind: filters.kind,
+        recordId: filters.recordId,
+        from: filters.from,
+        to: filters.to,
+        limit: undefined,
+        before: pageParam,
+      };
+      return activityRequest(withQuery(ACTIVITY_PATHS.list, query), { schema: activityListResponseSchema, signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextCursor,
+  });
+
+export function useActivityList(filters: ActivityFilters) {
+  return useInfiniteQuery(activityListQueryOptions(filters));
+}
+
+/** GET /api/activity/record/{kind}/{id}: one record's entries, RECORD_PAGE_SIZE at a time. */
+export const recordActivityQueryOptions = (kind: ActivityKind, id: string) =>
+  infiniteQueryOptions({
+    queryKey: activityKeys.record(kind, id),
+    queryFn: ({ pageParam, signal }) =>
+      activityRequest(
+        withQuery(
+          ACTIVITY_PATHS.record.replace(':kind', encodeURIComponent(kind)).replace(':id', encodeURIComponent(id)),
+          { limit: RECORD_PAGE_SIZE, before: pageParam },
+        ),
+        { schema: activityListResponseSchema, signal },
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: nextCursor,
+  });
+
+export function useRecordActivity(kind: ActivityKind, id: string) {
+  return useInfiniteQuery(recordActivityQueryOptions(kind, id));
+}
