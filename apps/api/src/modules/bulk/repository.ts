@@ -58,7 +58,8 @@ export async function setOrdersStatus(tx: DbOrTx, ids: string[], status: OrderSt
     .where(and(inArray(orders.id, ids), ne(orders.status, status)))
     .returning({ id: orders.id, trackingNumber: orders.trackingNumber, discountCode: orders.discountCode });
   if (changed.length === 0) return changed;
-  const [admin] = await tx.select({ name: users.name }).from(users).where(eq(users.id, adminId));
+  // An admin deleted while their job runs: the changes stay unattributed, as their older ones become.
+  const [admin] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, adminId));
   await tx.insert(orderStatusChanges).values(
     changed.map((row) => ({
       id: newId(),
@@ -67,7 +68,7 @@ export async function setOrdersStatus(tx: DbOrTx, ids: string[], status: OrderSt
       // What the order carries after this change, for the status that uses it (as modules/orders).
       trackingNumber: status === SHIPPED_STATUS ? row.trackingNumber : null,
       discountCode: status === DELIVERED_STATUS ? row.discountCode : null,
-      adminId,
+      adminId: admin?.id ?? null,
       adminName: admin?.name ?? null,
     })),
   );
