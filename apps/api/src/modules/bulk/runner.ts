@@ -33,7 +33,9 @@ export class BulkRunError extends Error {
 }
 
 /**
- * Walks the selection by keyset, `batchSize` rows at a time, each batch's rows locked while the
+ * Walks the selection by keyset until a batch comes back empty (a short batch is not the end: a
+ * row changed meanwhile by someone else is re-checked against the filter once locked, and may drop
+ * out of its batch), `batchSize` rows at a time, each batch's rows locked while the
  * action applies to them. Inline: every batch in one transaction (up to BULK_INLINE_LIMIT rows),
  * all or nothing. As a job: one transaction per batch, so a 50k-row job never holds one long lock
  * nor loads every row; what committed stays if the job stops, and the same action run again does
@@ -69,7 +71,7 @@ export async function runPlan(db: Db, plan: BulkPlan, options: RunOptions): Prom
     const batches = await db.transaction(async (tx) => {
       await plan.check(tx);
       const all = [];
-      for (let batch = await step(tx); batch; batch = batch.rows.length === size ? await step(tx) : null) {
+      for (let batch = await step(tx); batch; batch = await step(tx)) {
         all.push(batch);
         after = batch.rows.at(-1)?.cursor ?? null;
       }
@@ -89,7 +91,6 @@ export async function runPlan(db: Db, plan: BulkPlan, options: RunOptions): Prom
       after = batch.rows.at(-1)?.cursor ?? null;
       await count([batch]);
       await options.onBatch?.(progress());
-      if (batch.rows.length < size) break;
       if (options.signal?.aborted) throw new BulkRunError(new Error('stopped: the server shut down'), progress());
     }
   }
