@@ -76,3 +76,39 @@ export function exportUrl(path: string, query: Record<string, string | undefined
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
   return params.size > 0 ? `${path}?${params}` : path;
 }
+
+/** The most entries each list of an import preview carries; the counts are always whole. */
+export const IMPORT_PREVIEW_LIST_MAX = 1000;
+
+/** The multipart field holding the CSV file of an import. */
+export const IMPORT_FILE_FIELD = 'file';
+
+/** A product column changed by an import row: the cells as the file writes them. */
+export const importChangeSchema = z.object({ column: z.string(), from: z.string(), to: z.string() });
+
+/** One problem of a row: its line in the file (the header is line 1), the column, what is wrong. */
+export const importProblemSchema = z.object({ line: z.number().int(), column: z.string(), message: z.string() });
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+/**
+ * POST /api/product/import/preview: what importing the file would do, nothing written. A row
+ * without an id creates a product; a row with one updates that product (only the columns the file
+ * has, and only where they differ); every bad row is listed with its problems. Nothing is written
+ * until the admin confirms (the import's next step).
+ */
+export const productImportPreviewResponseSchema = z.object({
+  success: z.literal(true),
+  counts: z.object({
+    rows: z.number().int().nonnegative(),
+    create: z.number().int().nonnegative(),
+    update: z.number().int().nonnegative(),
+    unchanged: z.number().int().nonnegative(),
+    bad: z.number().int().nonnegative(),
+  }),
+  create: z.array(z.object({ line: z.number().int(), name: z.string() })),
+  update: z.array(
+    z.object({ line: z.number().int(), id: z.string(), name: z.string(), changes: z.array(importChangeSchema) }),
+  ),
+  errors: z.array(importProblemSchema),
+});
+export type ProductImportPreviewResponse = z.infer<typeof productImportPreviewResponseSchema>;

@@ -10,6 +10,8 @@ import {
   type Order,
   PRODUCT_CSV_COLUMNS,
   PRODUCT_TAGS,
+  type ProductCsvColumn,
+  type ProductTag,
   parseItemVariant,
   textCell,
   USER_CSV_COLUMNS,
@@ -105,30 +107,35 @@ export function orderItemLines(raw: DriverRow): string[][] {
   });
 }
 
-type ProductExportRow = Omit<ProductRow, 'hasAccessory' | 'accessories'>;
+export type ProductExportRow = Omit<ProductRow, 'hasAccessory' | 'accessories'>;
+
+/** A product's cells by column, as the export writes them (the import compares against these). */
+export function productCells(row: ProductExportRow): Record<ProductCsvColumn, string> {
+  const basics = toProductBasics(row);
+  const tags = Object.fromEntries(PRODUCT_TAGS.map((tag) => [tag, booleanCell(row[tag])])) as Record<
+    ProductTag,
+    string
+  >;
+  return {
+    id: textCell(row.id),
+    name: textCell(row.name),
+    description: textCell(row.description),
+    price: moneyCell(row.priceCents),
+    discount: String(row.discount),
+    mainCategory: textCell(row.mainCategory),
+    subCategory: textCell(row.subCategory),
+    subSubCategory: textCell(row.subSubCategory),
+    ...tags,
+    colors: listCell(row.colorVariants.map((variant) => variant.color)),
+    clothingSizes: listCell(row.clothingSizes),
+    canvasSizes: listCell(row.canvasSizes),
+    images: listCell(basics.image),
+    date: dateCell(row.createdAt),
+  };
+}
 
 export function productLines(raw: DriverRow): string[][] {
-  const row = decode<ProductExportRow>(productExportColumns, raw);
-  const basics = toProductBasics(row);
-  const tags = Object.fromEntries(PRODUCT_TAGS.map((tag) => [tag, booleanCell(row[tag])]));
-  return [
-    csvRow(PRODUCT_CSV_COLUMNS, {
-      id: textCell(row.id),
-      name: textCell(row.name),
-      description: textCell(row.description),
-      price: moneyCell(row.priceCents),
-      discount: String(row.discount),
-      mainCategory: textCell(row.mainCategory),
-      subCategory: textCell(row.subCategory),
-      subSubCategory: textCell(row.subSubCategory),
-      ...tags,
-      colors: listCell(row.colorVariants.map((variant) => variant.color)),
-      clothingSizes: listCell(row.clothingSizes),
-      canvasSizes: listCell(row.canvasSizes),
-      images: listCell(basics.image),
-      date: dateCell(row.createdAt),
-    }),
-  ];
+  return [csvRow(PRODUCT_CSV_COLUMNS, productCells(decode<ProductExportRow>(productExportColumns, raw)))];
 }
 
 export function userLines(row: UserExportRow): string[][] {

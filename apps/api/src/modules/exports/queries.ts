@@ -1,5 +1,5 @@
 import type { ProductSort } from '@backroom/contract';
-import { type Column, type SQL, sql } from 'drizzle-orm';
+import { type Column, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { orders, products } from '../../db/schema';
@@ -136,4 +136,10 @@ export function userRows(filter: UserFilter): Statement {
 
 export function userCount(filter: UserFilter): Statement {
   return compile(sql`SELECT count(*) FROM users u WHERE ${userWhere(filter)}`);
+}
+
+/** The products of these ids, as the export reads them (the import preview matches rows by id). */
+export async function findProductsByIds(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select(customerProductColumns).from(products).where(inArray(products.id, ids));
 }

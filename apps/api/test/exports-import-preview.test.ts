@@ -1,0 +1,165 @@
+import {
+  EXPORT_PATHS,
+  IMPORT_FILE_FIELD,
+  PRODUCT_CSV_COLUMNS,
+  type Product,
+  type ProductImportPreviewResponse,
+} from '@backroom/contract';
+import { stringify } from 'csv-stringify/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app';
+import { addProduct, adminToken } from './helpers/catalogue';
+import { readCsv } from './helpers/exports';
+import { png } from './helpers/images';
+
+/*
+ * POST /api/product/import/preview (issue 13): what an import of a CSV with the export's columns
+ * would do (rows to create, rows to update matched by id with their changes, bad rows with line,
+ * column and message), and that nothing is written.
+ */
+
+let t: TestApp;
+let token: string;
+let poster: Product;
+let mug: Product;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await adminToken(t);
+  poster = await addProduct(
+    t,
+    token,
+    { name: 'Poster', description: 'A print', price: '12.5', mainCategory: 'Prints', clothingSizes: ['S', 'M'] },
+    { image1: await png(), image2: await png(40, 40, '#2f9e44') },
+  );
+  mug = await addProduct(t, token, { name: '=Mug', description: '-Ceramic', price: '8', bestseller: 'true' });
+  await addProduct(t, token, { name: 'Comma, "quoted"', description: 'Two\nlines', price: '1.99' });
+});
+afterAll(() => t.close());
+
+function preview(csv: string | Buffer, field = IMPORT_FILE_FIELD) {
+  const form = new FormData();
+  form.append(field, new Blob([typeof csv === 'string' ? csv : new Uint8Array(csv)], { type: 'text/csv' }), 'p.csv');
+  return t.app.inject({ method: 'POST', url: EXPORT_PATHS.productImportPreview, headers: { token }, payload: form });
+}
+
+const exportText = async () =>
+  (await t.app.inject({ method: 'GET', url: EXPORT_PATHS.productExport, headers: { token } })).body;
+
+/** A CSV of these records under these columns, written as the export writes it. */
+const csvOf = (columns: readonly string[], records: Record<string, string>[]) =>
+  stringify(
+    records.map((r) => columns.map((c) => r[c] ?? '')),
+    { header: true, columns: [...columns], bom: true, record_delimiter: 'windows' },
+  );
+
+describe('POST /api/product/import/preview', () => {
+  it('reads the export back as nothing to do', async () => {
+    const res = await preview(await exportText());
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as ProductImportPreviewResponse;
+    expect(body.errors).toEqual([]);
+    expect(body.counts).toEqual({ rows: 3, create: 0, update: 0, unchanged: 3, bad: 0 });
+  });
+
+  it('lists the rows to create, the rows to update with their changes, and each bad row; writes nothing', async () => {
+    const before = await exportText();
+    const rows = readCsv(before);
+    const posterRow = rows.find((r) => r.id === poster._id) as Record<string, string>;
+    const mugRow = rows.find((r) => r.id === mug._id) as Record<string, string>;
+    const otherRow = rows.find((r) => r.id !== mug._id && r.id !== poster._id) as Record<string, string>;
+    const records = [
+      // line 2: an update of price, a size and one image dropped
+      { ...posterRow, price: '14', clothingSizes: 'S|M|L', images: poster.image[1] as string },
+      // line 3: unchanged (its neutralised name read back as '=Mug')
+      mugRow,
+      // line 4: a new product
+      { id: '', name: 'New Tote', description: 'Canvas bag', price: '20.00', mainCategory: 'Bags', vaulted: 'true' },
+      // line 5: bad price and a bad flag
+      { id: '', name: 'Broken', description: 'x', price: 'abc', bestseller: 'maybe' },
+      // line 6: an id no product has
+      { ...mugRow, id: '65a1b2c3d4e5f60718293a4b' },
+      // line 7: the poster again
+      { ...posterRow },
+      // line 8: images on a new product, and a name missing
+      { id: '', name: '', description: 'y', price: '1', images: 'https://cdn.example/a.png' },
+      // line 9: an image of another product
+      { ...otherRow, description: 'One line', images: poster.image[0] as string },
+      // line 10: not an id at all
+      { ...mugRow, id: 'nope' },
+    ];
+    const res = await preview(csvOf(PRODUCT_CSV_COLUMNS, records));
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as ProductImportPreviewResponse;
+    expect(body.create).toEqual([{ line: 4, name: 'New Tote' }]);
+    expect(body.update).toEqual([
+      {
+        line: 2,
+        id: poster._id,
+        name: 'Poster',
+        changes: [
+          { column: 'price', from: '12.50', to: '14.00' },
+          { column: 'clothingSizes', from: 'S|M', to: 'S|M|L' },
+          { column: 'images', from: poster.image.join('|'), to: poster.image[1] },
+        ],
+      },
+    ]);
+    expect(body.errors).toEqual([
+      { line: 5, column: 'price', message: 'must be a number' },
+      { line: 5, column: 'bestseller', message: 'must be true or false' },
+      { line: 6, column: 'id', message: 'no product has this id' },
+      { line: 7, column: 'id', message: 'is on line 2 too' },
+      { line: 8, column: 'name', message: 'is required' },
+      { line: 8, column: 'images', message: 'must be empty for a new product (images are not imported)' },
+      { line: 9, column: 'images', message: `is not an image of this product: ${poster.image[0]}` },
+      { line: 10, column: 'id', message: 'is not a product id (leave it empty for a new product)' },
+    ]);
+    expect(body.counts).toEqual({ rows: 9, create: 1, update: 1, unchanged: 1, bad: 6 });
+    // Nothing was written.
+    expect(await exportText()).toBe(before);
+  });
+
+  it('takes a file with some of the columns: only those are compared', async () => {
+    const csv = csvOf(
+      ['id', 'name', 'description', 'price'],
+      [{ id: mug._id, name: '=Mug', description: '-Ceramic', price: '9.00' }],
+    );
+    const body = (await preview(csv)).json() as ProductImportPreviewResponse;
+    expect(body.update).toEqual([
+      { line: 2, id: mug._id, name: '=Mug', changes: [{ column: 'price', from: '8.00', to: '9.00' }] },
+    ]);
+    expect(body.errors).toEqual([]);
+  });
+
+  it('refuses a file it cannot read as the export columns, naming the problem', async () => {
+    const cases: [string, number, RegExp][] = [
+      ['id,name,description,price,colour\r\n,a,b,1,red\r\n', 400, /^file: unknown column "colour"/],
+      ['id,name,description\r\n,a,b\r\n', 400, /^file: the column "price" is missing/],
+      ['id,name,name,description,price\r\n', 400, /^file: the column "name" appears twice/],
+      ['', 400, /^file: is empty/],
+      ['id,name,description,price\r\n,"unclosed,b,1\r\n', 400, /^file: not a readable CSV file/],
+    ];
+    for (const [csv, status, message] of cases) {
+      const res = await preview(csv);
+      expect(res.statusCode, csv).toBe(status);
+      expect(res.json()).toEqual({ success: false, message: expect.stringMatching(message) });
+    }
+    const wrongField = await preview('id,name,description,price\r\n', 'upload');
+    expect(wrongField.statusCode).toBe(400);
+    expect(wrongField.json().message).toMatch(/^upload: is not a field of this form/);
+    const none = await t.app.inject({
+      method: 'POST',
+      url: EXPORT_PATHS.productImportPreview,
+      headers: { token },
+      payload: new FormData(),
+    });
+    expect(none.statusCode).toBe(400);
+  });
+
+  it('flags a row with a different number of cells, by line', async () => {
+    const res = await preview('id,name,description,price\r\n,a,b,1\r\n,a,b\r\n');
+    const body = res.json() as ProductImportPreviewResponse;
+    expect(body.errors).toEqual([{ line: 3, column: 'row', message: 'has 3 cells, the header 4' }]);
+    expect(body.create).toEqual([{ line: 2, name: 'a' }]);
+  });
+});
