@@ -1,7 +1,9 @@
 import {
   ACTIVITY_PATHS,
   type ActivityEntry,
+  type ActivityKind,
   API_PATHS,
+  activityRecordPath,
   addMonths,
   bundlePath,
   discountPath,
@@ -45,8 +47,8 @@ const call = (method: Method, url: string, payload?: unknown, as: string | null 
     ...(payload !== undefined && { payload: payload as object }),
   });
 
-async function recordEntries(kind: string, id: string): Promise<ActivityEntry[]> {
-  const res = await call('GET', ACTIVITY_PATHS.record.replace(':kind', kind).replace(':id', encodeURIComponent(id)));
+async function recordEntries(kind: ActivityKind, id: string): Promise<ActivityEntry[]> {
+  const res = await call('GET', activityRecordPath(kind, id));
   expect(res.statusCode, res.body).toBe(200);
   return res.json().entries;
 }
@@ -239,6 +241,66 @@ describe('an entry per change, with the old and new values', () => {
     expect(renamed.statusCode, renamed.body).toBe(200);
     const [rename] = await recordEntries('category', 'Statues');
     expect(rename?.changes).toEqual({ name: { from: 'Figures', to: 'Statues' } });
+  });
+});
+
+describe('the other changes', () => {
+  it('options: the sets before and after', async () => {
+    const options = [{ name: 'Materials', values: ['wood', 'metal'] }];
+    const res = await call('PUT', API_PATHS.options, { options });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = await recordEntries('options', 'options');
+    expect(entry?.changes?.options?.to).toEqual(options);
+    expect(entry?.changes?.options?.from).not.toEqual(options);
+  });
+
+  it('category deleted, and where its products went', async () => {
+    const res = await call('DELETE', API_PATHS.categoryDelete, { level: 'main', name: 'Statues', fallback: 'Other' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = await recordEntries('category', 'Statues');
+    expect(entry).toMatchObject({ action: 'deleted', changes: { name: { from: 'Statues', to: null } } });
+  });
+
+  it('product removed, bundle cancelled and restored', async () => {
+    const product = await createProduct(t, token, { name: 'Gone Soon', description: 'd', price: '5' });
+    const removed = await call('POST', API_PATHS.productRemove, { id: product._id });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const [gone] = await recordEntries('product', product._id);
+    expect(gone).toMatchObject({ action: 'deleted', changes: { name: { from: 'Gone Soon', to: null } } });
+
+    const a = await createProduct(t, token, { name: 'Kept', description: 'd', price: '5' });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.bundleCreate,
+      headers: { token },
+      payload: productForm(
+        { title: 'Duo', description: '', price: '8', startDate: today, endDate: '2099-12-31', products: [a._id] },
+        { images: await png() },
+      ),
+    });
+    const id = made.json().bundle._id as string;
+    expect((await call('POST', bundlePath(API_PATHS.bundleCancel, id))).statusCode).toBe(200);
+    expect((await call('POST', bundlePath(API_PATHS.bundleCancel, id))).statusCode).toBe(200);
+    const [restored, cancelled] = await recordEntries('bundle', id);
+    expect(cancelled?.changes).toEqual({ cancelled: { from: false, to: true } });
+    expect(restored?.changes).toEqual({ cancelled: { from: true, to: false } });
+  });
+
+  it('campaign: what was sent, to how many', async () => {
+    const customer = await createUser(t.database.db, { name: 'Reader' });
+    const res = await call('POST', API_PATHS.sendNewsletter, {
+      subject: 'Spring news',
+      message: 'Hello there',
+      notificationType: 'newProduct',
+      productLink: '',
+      recipients: [customer.id],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [entry] = await recordEntries('campaign', res.json().campaignId);
+    expect(entry).toMatchObject({
+      action: 'created',
+      changes: { subject: { from: null, to: 'Spring news' }, recipientCount: { from: null, to: 1 } },
+    });
   });
 });
 

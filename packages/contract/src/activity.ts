@@ -46,6 +46,11 @@ export const ACTIVITY_PATHS = {
   record: '/api/activity/record/:kind/:id',
 } as const;
 
+/** GET /api/activity/record/{kind}/{id} for one record. */
+export function activityRecordPath(kind: ActivityKind, id: string): string {
+  return ACTIVITY_PATHS.record.replace(':kind', kind).replace(':id', encodeURIComponent(id));
+}
+
 /** A field's value before and after; null on the side where it did not exist. */
 export type FieldChange = { from: unknown; to: unknown };
 export type FieldChanges = Record<string, FieldChange>;
