@@ -97,6 +97,7 @@ describe('an entry per change, with the old and new values', () => {
       action: 'statusChanged',
       recordId: order.id,
       actor: byAdmin,
+      ip: '127.0.0.1',
       changes: { status: { from: 'Order Placed', to: 'Shipped' }, trackingNumber: { from: null, to: 'TR1' } },
     });
   });
