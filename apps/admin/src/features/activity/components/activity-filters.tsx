@@ -15,6 +15,8 @@ interface ActivityFiltersProps {
   onClear: () => void;
 }
 
+const DAYS_ID = 'activity-days';
+
 const KIND_OPTIONS = [
   { value: '', label: 'All kinds' },
   ...ACTIVITY_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] })),
@@ -78,8 +80,10 @@ export function ActivityFilters({ filters, onChange, onClear }: ActivityFiltersP
         allowSingleDateInRange
         clearable
         clearButtonProps={{ 'aria-label': 'Clear date range' }}
-        // The calendar stays inside the page's main landmark.
-        popoverProps={{ withinPortal: false }}
+        // The calendar stays inside the page's main landmark. The popover's id is the field's, so
+        // the calendar's dialog is named by the field (it points at an id the field does not keep).
+        id={DAYS_ID}
+        popoverProps={{ withinPortal: false, id: DAYS_ID }}
         {...CALENDAR_SETTINGS}
         value={[filters.from || null, filters.to || null]}
         onChange={([from, to]) => onChange({ from: from ?? '', to: to ?? '' })}

@@ -1,0 +1,239 @@
+import AxeBuilder from '@axe-core/playwright';
+import { API_PATHS, MESSAGES, type Product, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { expect as baseExpect, test } from './fixtures';
+import type { ShopDatabase } from './shop-database';
+
+/*
+ * The Activity screen (issue 13) against the real app: changes made in the browser and through the
+ * API show as entries with their old and new values; the filters live in the URL; 'Load more'
+ * pages by keyset; axe finds nothing serious at 375, 768 and 1440 px.
+ */
+
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
+const token = (page: Page) => page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.token);
+
+/** A product added through the API, as another admin on Add Product would. */
+async function addProduct(page: Page, name: string): Promise<Product> {
+  const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#1971c2' } })
+    .png()
+    .toBuffer();
+  const res = await page.request.post(API_PATHS.productAdd, {
+    headers: { [TOKEN_HEADER]: await token(page) },
+    multipart: {
+      name,
+      description: 'Made for the activity tests',
+      price: '40.00',
+      mainCategory: 'Figures',
+      subCategory: 'DC',
+      subSubCategory: 'Male',
+      colorVariants: JSON.stringify([]),
+      clothingSizes: JSON.stringify([]),
+      canvasSizes: JSON.stringify([]),
+      image1: { name: 'one.png', mimeType: 'image/png', buffer: image },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()).product as Product;
+}
+
+/** POST /api/order/status with the admin's token. */
+async function setStatus(page: Page, orderId: string, status: string, auth?: string) {
+  const res = await page.request.post(API_PATHS.orderStatus, {
+    headers: { [TOKEN_HEADER]: auth ?? (await token(page)) },
+    data: { orderId, status },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The entries (each holds its own list of changed fields). */
+const entries = (page: Page) =>
+  page.getByRole('list', { name: 'Activity entries' }).locator(':scope > [role="listitem"]');
+/** The entry about this record with this headline ('Order status changed'). */
+const entry = (page: Page, title: string, recordId: string) =>
+  entries(page).filter({ hasText: title }).filter({ hasText: recordId });
+
+const serious = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+
+async function openFromMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('menuitem', { name: 'Activity' }).click();
+  await expect(page).toHaveURL(/\/activity$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+}
+
+async function placeOrder(shop: ShopDatabase) {
+  const suffix = unique();
+  return shop.placeOrder({
+    items: [{ name: `Logged ${suffix}`, quantity: 1, unitPriceCents: 1500 }],
+    firstName: 'Robin',
+    lastName: `Activity${suffix}`,
+    email: `robin.${suffix}@activity.example`,
+  });
+}
+
+test.describe('Activity', () => {
+  test.beforeEach(async ({ page, login }) => {
+    await login(page);
+  });
+
+  test('opens from the account menu, not the sidebar; shows a product renamed in the UI and an order status changed by the API', async ({
+    page,
+    shop,
+    adminCredentials,
+  }) => {
+    const name = `Logged figure ${unique()}`;
+    const product = await addProduct(page, name);
+    // Rename it in the Modify Product modal.
+    await page.goto(`/list?edit=${product._id}`);
+    const modal = page.getByRole('dialog', { name: 'Modify Product' });
+    const nameField = modal
+      .getByRole('region', { name: 'Basic Information' })
+      .getByRole('textbox', { name: 'Name', exact: true });
+    await expect(nameField).toHaveValue(name);
+    await nameField.fill(`${name} renamed`);
+    await modal.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText(MESSAGES.productUpdated)).toBeVisible();
+
+    const orderId = await placeOrder(shop);
+    await setStatus(page, orderId, 'Packing');
+
+    await expect(page.getByRole('navigation').getByRole('link', { name: 'Activity' })).toHaveCount(0);
+    await openFromMenu(page);
+
+    const renamed = entry(page, 'Product updated', product._id);
+    await expect(renamed).toContainText(`name: ${name} → ${name} renamed`);
+    await expect(renamed).toContainText(adminCredentials.email);
+    // Newest first: the order's change came after the rename.
+    await expect(entries(page).first()).toContainText('Order status changed');
+    const status = entry(page, 'Order status changed', orderId);
+    await expect(status).toContainText('status: Order Placed → Packing');
+
+    // Each record's id leads to it: the product's to its Modify Product modal.
+    await renamed.getByRole('link', { name: product._id }).click();
+    await expect(page).toHaveURL(new RegExp(`/list\\?edit=${product._id}$`));
+    await expect(page.getByRole('dialog', { name: 'Modify Product' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+    await entry(page, 'Order status changed', orderId).getByRole('link', { name: orderId }).click();
+    await expect(page).toHaveURL(new RegExp(`/orders\\?searchBy=orderId&search=${orderId}$`));
+    await expect(page.getByRole('article', { name: `Order ${orderId}` })).toBeVisible();
+  });
+
+  test('filters by kind and by record id, kept in the URL and across a reload', async ({ page, shop }) => {
+    const product = await addProduct(page, `Filtered figure ${unique()}`);
+    const orderId = await placeOrder(shop);
+    await setStatus(page, orderId, 'Packing');
+    await setStatus(page, orderId, 'In Production');
+    await page.goto('/activity');
+
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Order' });
+    await expect(page).toHaveURL(/[?&]kind=order/);
+    await expect(entries(page).first()).toContainText('Order status changed');
+    await expect(entries(page).filter({ hasNotText: /^Order / })).toHaveCount(0);
+    await expect(entries(page).filter({ hasText: 'Product created' })).toHaveCount(0);
+
+    await page.getByRole('textbox', { name: 'Record id' }).fill(orderId);
+    await expect(page).toHaveURL(new RegExp(`recordId=${orderId}`));
+    await expect(entries(page)).toHaveCount(2);
+    await expect(entries(page).nth(0)).toContainText('status: Packing → In Production');
+    await expect(entries(page).nth(1)).toContainText('status: Order Placed → Packing');
+
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Kind' })).toHaveValue('order');
+    await expect(page.getByRole('textbox', { name: 'Record id' })).toHaveValue(orderId);
+    await expect(entries(page)).toHaveCount(2);
+
+    // The product's id under the kind Order: nothing.
+    await page.getByRole('textbox', { name: 'Record id' }).fill(product._id);
+    await expect(page.getByText('No activity found')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption({ label: 'Product' });
+    await expect(entries(page)).toHaveCount(1);
+    await expect(entries(page).first()).toContainText('Product created');
+    await expect(entries(page).first()).toContainText(`name: (none) → ${product.name}`);
+
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/activity$/);
+    await expect(page.getByRole('textbox', { name: 'Record id' })).toHaveValue('');
+    await expect(page.getByRole('combobox', { name: 'Kind' })).toHaveValue('');
+  });
+
+  test('filters by admin and by days; Load more reads older entries until none remain', async ({
+    page,
+    shop,
+    adminCredentials,
+  }) => {
+    const orderId = await placeOrder(shop);
+    const auth = await token(page);
+    // 55 changes: more than the first page of 50.
+    for (let i = 0; i < 55; i += 1) await setStatus(page, orderId, i % 2 === 0 ? 'Packing' : 'Order Placed', auth);
+
+    await page.goto(`/activity?recordId=${orderId}`);
+    await expect(entries(page)).toHaveCount(50);
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await expect(entries(page)).toHaveCount(55);
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    // The oldest comes last.
+    await expect(entries(page).last()).toContainText('status: Order Placed → Packing');
+
+    const admin = page.getByRole('combobox', { name: 'Admin' });
+    const mine = await admin.locator('option', { hasText: adminCredentials.email }).getAttribute('value');
+    await admin.selectOption(mine ?? '');
+    await expect(page).toHaveURL(/[?&]actor=[0-9a-f]{24}/);
+    await expect(entries(page)).toHaveCount(50);
+
+    // Days: a range long past has nothing; one around today has the entries.
+    await page.goto(`/activity?recordId=${orderId}&from=2001-01-01&to=2001-01-31`);
+    await expect(page.getByText('No activity found')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Date range/ })).toContainText('2001-01-01 – 2001-01-31');
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await page.goto(`/activity?recordId=${orderId}&from=${day(-1)}&to=${day(1)}`);
+    await expect(entries(page)).toHaveCount(50);
+    await page.getByRole('button', { name: 'Clear date range' }).click();
+    await expect(page).not.toHaveURL(/from=|to=/);
+    await expect(entries(page)).toHaveCount(50);
+  });
+
+  test('a refused token ends the session with its message', async ({ page }) => {
+    await page.evaluate((key) => localStorage.setItem(key, 'garbage-token'), STORAGE_KEYS.token);
+    await page.goto('/activity');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText(MESSAGES.sessionExpired)).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token)).toBeNull();
+  });
+});
+
+for (const width of [375, 768, 1440] as const) {
+  test.describe(`Activity at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('fits the width, and axe finds nothing serious', async ({ page, login, shop }) => {
+      await login(page);
+      const orderId = await placeOrder(shop);
+      await setStatus(page, orderId, 'Packing');
+      await page.goto('/activity');
+      await expect(entries(page).first()).toBeVisible();
+      const fits = async () => {
+        const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(inner);
+      };
+      await fits();
+      for (const name of ['Admin', 'Kind', 'Record id'])
+        await expect(page.getByLabel(name, { exact: true })).toBeInViewport();
+      expect(await serious(page)).toEqual([]);
+
+      await page.getByRole('button', { name: /Date range/ }).click();
+      await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+      expect(await serious(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await fits();
+    });
+  });
+}
