@@ -2,11 +2,10 @@ import type { AddressInfo } from 'node:net';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { EXPORT_PATHS, EXPORT_TOTAL_HEADER } from '@backroom/contract';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { adminToken } from './helpers/catalogue';
-import { insertManyOrders } from './helpers/exports';
+import { insertManyOrders, quickBulkIndexing } from './helpers/exports';
 
 /*
  * The orders export streams: 200k orders (a file of some 50 MB) go out through a real socket while
@@ -28,16 +27,7 @@ let base: string;
 beforeAll(async () => {
   t = await createTestApp();
   token = await adminToken(t);
-  // The trigram indexes take each insert straight in (fastupdate off) for the searches' sake; for
-  // one bulk insert in this throwaway database, a pending list is much quicker to fill.
-  for (const index of [
-    'orders_id_trgm_idx',
-    'orders_name_search_trgm_idx',
-    'orders_email_search_trgm_idx',
-    'orders_phone_trgm_idx',
-  ]) {
-    await t.database.db.execute(sql.raw(`ALTER INDEX ${index} SET (fastupdate = on)`));
-  }
+  await quickBulkIndexing(t.database.db);
   const started = performance.now();
   await insertManyOrders(t.database.db, ORDERS, 'memory');
   console.log(`exports-memory: ${ORDERS} orders written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
