@@ -17,6 +17,7 @@ import {
   type UserListResponse,
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_MANY_EXPORTS_MESSAGE } from '../src/modules/exports/csv-stream';
 import { createTestApp, type TestApp } from './helpers/app';
 import { addProduct, adminToken } from './helpers/catalogue';
 import { insertManyOrders, quickBulkIndexing, readCsv } from './helpers/exports';
@@ -350,4 +351,25 @@ describe('a client that goes away mid-file', () => {
     const again = await exportCall(EXPORT_PATHS.userExport);
     expect(again.statusCode).toBe(200);
   }, 120_000);
+
+  it('runs at most a few exports at once; the next is refused until one ends', async () => {
+    const { port } = t.app.server.address() as AddressInfo;
+    const pool = t.database.pool;
+    const busyBefore = pool.totalCount - pool.idleCount;
+    const controllers = [0, 1, 2].map(() => new AbortController());
+    const running = await Promise.all(
+      controllers.map((controller) =>
+        fetch(`http://127.0.0.1:${port}${EXPORT_PATHS.orderExport}`, { headers: { token }, signal: controller.signal }),
+      ),
+    );
+    expect(running.map((res) => res.status)).toEqual([200, 200, 200]);
+    const refused = await exportCall(EXPORT_PATHS.productExport);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ success: false, message: TOO_MANY_EXPORTS_MESSAGE });
+    for (const controller of controllers) controller.abort();
+    await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5000 }).toBe(busyBefore);
+    await expect
+      .poll(async () => (await exportCall(EXPORT_PATHS.productExport)).statusCode, { timeout: 5000 })
+      .toBe(200);
+  });
 });

@@ -2,6 +2,7 @@ import { pipeline, type Readable, Transform } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
+import { HttpError } from '../../plugins/errors';
 
 /** A statement as the driver takes it. */
 export interface Statement {
@@ -31,6 +32,14 @@ export interface OpenedExport {
 const BATCH_SIZE = 1000;
 
 /**
+ * The most exports one instance streams at once. Each holds a pool connection for its whole
+ * length, so without a bound a few large exports would leave the screens' calls waiting.
+ */
+export const MAX_RUNNING_EXPORTS = 3;
+export const TOO_MANY_EXPORTS_MESSAGE = `export: ${MAX_RUNNING_EXPORTS} exports are running already, try again in a moment`;
+const running = new WeakMap<pg.Pool, number>();
+
+/**
  * Opens a CSV export on a connection of its own: one REPEATABLE READ READ ONLY transaction, so
  * the count and every row come from one snapshot; the rows come through a cursor (pg-query-stream)
  * and csv-stringify, so only a batch is ever in memory, and a slow reader slows the cursor
@@ -38,7 +47,17 @@ const BATCH_SIZE = 1000;
  * ends, fails or the client goes away (the reply destroys the stream, the pipeline the cursor).
  */
 export async function openCsvExport<Row>(pool: pg.Pool, spec: CsvExport<Row>): Promise<OpenedExport> {
-  const client = await pool.connect();
+  const now = running.get(pool) ?? 0;
+  if (now >= MAX_RUNNING_EXPORTS) throw new HttpError(429, TOO_MANY_EXPORTS_MESSAGE);
+  running.set(pool, now + 1);
+  const done = () => running.set(pool, (running.get(pool) ?? 1) - 1);
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    done();
+    throw error;
+  }
   let total: number;
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -50,6 +69,7 @@ export async function openCsvExport<Row>(pool: pg.Pool, spec: CsvExport<Row>): P
     total = Number(counted.rows[0]?.[0] ?? 0);
   } catch (error) {
     await endTransaction(client, error);
+    done();
     throw error;
   }
 
@@ -68,7 +88,7 @@ export async function openCsvExport<Row>(pool: pg.Pool, spec: CsvExport<Row>): P
   // RFC 4180's CRLF between records; quotes where a cell holds a comma, a quote or a line break.
   const csv = stringify({ bom: true, header: true, columns: [...spec.columns], record_delimiter: 'windows' });
   pipeline(rows, toLines, csv, (error) => {
-    void endTransaction(client, error ?? undefined);
+    void endTransaction(client, error ?? undefined).finally(done);
   });
   return { total, stream: csv };
 }

@@ -16,7 +16,7 @@ import { readMultipart } from '../../plugins/uploads';
 import { previewProductImport } from './import-preview';
 import { type ExportFile, exportOrders, exportProducts, exportUsers } from './service';
 
-const refusals = { 400: errorResponseSchema };
+const refusals = { 400: errorResponseSchema, 429: errorResponseSchema };
 const uploadRefusals = { 400: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema };
 
 /** The import's one file field; anything else in the form is refused by name. */
