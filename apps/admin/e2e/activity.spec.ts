@@ -201,6 +201,40 @@ test.describe('Activity', () => {
     await expect(entries(page)).toHaveCount(50);
   });
 
+  test("an order's details and the Modify Product modal list that record's own entries", async ({ page, shop }) => {
+    const orderId = await placeOrder(shop);
+    await setStatus(page, orderId, 'Packing');
+    await page.goto(`/orders?searchBy=orderId&search=${orderId}`);
+    const order = page.getByRole('article', { name: `Order ${orderId}` });
+    await order.getByRole('button', { name: 'Order Details' }).click();
+    const own = order.getByRole('list', { name: 'Entries of this order' }).locator(':scope > [role="listitem"]');
+    await expect(own).toHaveCount(1);
+    await expect(own.first()).toContainText('Order status changed');
+    await expect(own.first()).toContainText('status: Order Placed → Packing');
+    // A change made elsewhere while the details are open arrives without a reload.
+    await setStatus(page, orderId, 'In Production');
+    await expect(own).toHaveCount(2);
+    await expect(own.first()).toContainText('status: Packing → In Production');
+    expect(await serious(page)).toEqual([]);
+
+    const product = await addProduct(page, `Own entries ${unique()}`);
+    await page.goto(`/list?edit=${product._id}`);
+    const modal = page.getByRole('dialog', { name: 'Modify Product' });
+    const entriesOfProduct = modal
+      .getByRole('list', { name: 'Entries of this product' })
+      .locator(':scope > [role="listitem"]');
+    await expect(entriesOfProduct).toHaveCount(1);
+    await expect(entriesOfProduct.first()).toContainText('Product created');
+    await expect(entriesOfProduct.first()).toContainText(`name: (none) → ${product.name}`);
+    // Many fields: the rest opens on demand.
+    await entriesOfProduct
+      .first()
+      .getByRole('button', { name: /^Show all \d+ fields$/ })
+      .click();
+    await expect(entriesOfProduct.first().getByRole('button', { name: 'Show fewer fields' })).toBeVisible();
+    expect(await serious(page)).toEqual([]);
+  });
+
   test('a refused token ends the session with its message', async ({ page }) => {
     await page.evaluate((key) => localStorage.setItem(key, 'garbage-token'), STORAGE_KEYS.token);
     await page.goto('/activity');

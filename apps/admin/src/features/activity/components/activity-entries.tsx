@@ -13,7 +13,7 @@ interface ActivityEntriesProps {
   query: UseInfiniteQueryResult<InfiniteData<ActivityListResponse>>;
   /** The list's accessible name. */
   label: string;
-  /** A smaller empty state inside a panel or modal. */
+  /** Inside a record's own section: a smaller empty state, and no record id on each entry. */
   compact?: boolean;
 }
 
@@ -56,7 +56,7 @@ export function ActivityEntries({ query, label, compact = false }: ActivityEntri
       ) : (
         <Stack gap="xs" role="list" aria-label={label} aria-busy={query.isFetching}>
           {entries.map((entry) => (
-            <ActivityEntryCard key={entry._id} entry={entry} />
+            <ActivityEntryCard key={entry._id} entry={entry} showRecord={!compact} />
           ))}
         </Stack>
       )}

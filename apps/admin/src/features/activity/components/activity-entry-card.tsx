@@ -26,8 +26,14 @@ function Changes({ changes }: { changes: NonNullable<ActivityEntry['changes']> }
   );
 }
 
+interface ActivityEntryCardProps {
+  entry: ActivityEntry;
+  /** False inside the record's own section, where its id would only repeat the record. */
+  showRecord?: boolean;
+}
+
 /** One entry: what happened to which record, when and by whom, and each changed field's old and new value. */
-export function ActivityEntryCard({ entry }: { entry: ActivityEntry }) {
+export function ActivityEntryCard({ entry, showRecord = true }: ActivityEntryCardProps) {
   const href = recordHref(entry);
   const when = new Date(entry.at);
   return (
@@ -35,7 +41,8 @@ export function ActivityEntryCard({ entry }: { entry: ActivityEntry }) {
       <Stack gap={6}>
         <Group justify="space-between" gap="xs" wrap="wrap">
           <Text fw={600}>{entryTitle(entry)}</Text>
-          {entry.recordId &&
+          {showRecord &&
+            entry.recordId &&
             (href ? (
               <Anchor component={Link} to={href} size="sm" style={{ overflowWrap: 'anywhere' }}>
                 {entry.recordId}

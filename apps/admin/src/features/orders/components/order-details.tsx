@@ -13,6 +13,7 @@ import {
 } from '@backroom/contract';
 import { Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { RecordActivity } from '../../activity/components/record-activity';
 import { DetailLine } from './detail-line';
 import { OrderHistory } from './order-history';
 import { OrderItemImage } from './order-item-image';
@@ -59,7 +60,7 @@ function ItemLine({ item }: { item: OrderItem }) {
 
 /**
  * The expanded order (spec 2 section 2): customer, address, items, summary, Delete Order and Close
- * Details; and its status history, fetched as it opens.
+ * Details; and its status history and activity entries, fetched as it opens.
  */
 export function OrderDetails({ order, id, onDelete, onClose }: OrderDetailsProps) {
   const { address } = order;
@@ -100,6 +101,9 @@ export function OrderDetails({ order, id, onDelete, onClose }: OrderDetailsProps
           <OrderHistory orderId={order._id} />
         </Section>
       </SimpleGrid>
+      <Section title="Activity">
+        <RecordActivity kind="order" id={order._id} />
+      </Section>
       <Group justify="flex-end">
         <Button color="red" onClick={onDelete}>
           Delete Order

@@ -22,8 +22,10 @@ import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
+import { RecordActivity } from '../../activity/components/record-activity';
 import { productFormData, productQueryOptions, useUpdateProduct } from '../api';
 import { useDropMissingOptions, useOptionLists } from '../hooks/use-option-lists';
+import { FormSection } from './form/form-section';
 import { ImageManager } from './form/image-manager';
 import { ProductFormSections } from './form/product-form-sections';
 
@@ -151,6 +153,9 @@ function ModifyProductForm({ product, onClose }: { product: Product; onClose: ()
               />
             }
           />
+          <FormSection title="Activity" order={3}>
+            <RecordActivity kind="product" id={product._id} />
+          </FormSection>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
