@@ -36,26 +36,29 @@ function sendFile(reply: FastifyReply, file: ExportFile) {
     .send(file.stream);
 }
 
-/** The CSV exports of issue 13 (docs/decisions/034-csv.md): admins only, as every /api route. */
+/**
+ * The CSV exports of issue 13 (docs/decisions/034-csv.md): admins only, as every /api route. No
+ * HEAD routes: Fastify would answer one by running the whole export and dropping the bytes.
+ */
 export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   // The pool Drizzle was given (db/client.ts): an export checks out a connection of its own.
   const deps = () => ({ db: app.ctx.db, pool: (app.ctx.db as unknown as { $client: pg.Pool }).$client });
 
   app.get(
     EXPORT_PATHS.orderExport,
-    { schema: { querystring: orderExportQuerySchema, response: refusals } },
+    { exposeHeadRoute: false, schema: { querystring: orderExportQuerySchema, response: refusals } },
     async (request, reply) => sendFile(reply, await exportOrders(deps(), request.query)),
   );
 
   app.get(
     EXPORT_PATHS.productExport,
-    { schema: { querystring: productExportQuerySchema, response: refusals } },
+    { exposeHeadRoute: false, schema: { querystring: productExportQuerySchema, response: refusals } },
     async (request, reply) => sendFile(reply, await exportProducts(deps(), request.query)),
   );
 
   app.get(
     EXPORT_PATHS.userExport,
-    { schema: { querystring: userExportQuerySchema, response: refusals } },
+    { exposeHeadRoute: false, schema: { querystring: userExportQuerySchema, response: refusals } },
     async (request, reply) => sendFile(reply, await exportUsers(deps(), request.query)),
   );
 
