@@ -1,6 +1,7 @@
 import {
   EXPORT_PATHS,
   IMPORT_FILE_FIELD,
+  INVALID_TEXT_MESSAGE,
   PRODUCT_CSV_COLUMNS,
   type Product,
   type ProductImportPreviewResponse,
@@ -161,5 +162,18 @@ describe('POST /api/product/import/preview', () => {
     const body = res.json() as ProductImportPreviewResponse;
     expect(body.errors).toEqual([{ line: 3, column: 'row', message: 'has 3 cells, the header 4' }]);
     expect(body.create).toEqual([{ line: 2, name: 'a' }]);
+  });
+
+  it('refuses text PostgreSQL cannot keep, by line and column', async () => {
+    const res = await preview(
+      'id,name,description,price,clothingSizes\r\n,a\u0000b,ok,1,S|M\u0000\r\n,fine,ok,2,S\r\n',
+    );
+    const body = res.json() as ProductImportPreviewResponse;
+    expect(body.errors).toEqual([
+      { line: 2, column: 'name', message: INVALID_TEXT_MESSAGE },
+      { line: 2, column: 'clothingSizes', message: INVALID_TEXT_MESSAGE },
+    ]);
+    expect(body.create).toEqual([{ line: 3, name: 'fine' }]);
+    expect(body.counts).toEqual({ rows: 2, create: 1, update: 0, unchanged: 0, bad: 1 });
   });
 });
