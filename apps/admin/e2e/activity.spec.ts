@@ -8,7 +8,7 @@ import type { ShopDatabase } from './shop-database';
 /*
  * The Activity screen (issue 13) against the real app: changes made in the browser and through the
  * API show as entries with their old and new values; the filters live in the URL; 'Load more'
- * pages by keyset; axe finds nothing serious at 375, 768 and 1440 px.
+ * pages by keyset; axe finds nothing at 375, 768 and 1440 px.
  */
 
 test.describe.configure({ timeout: 120_000 });
@@ -57,9 +57,13 @@ const entries = (page: Page) =>
 const entry = (page: Page, title: string, recordId: string) =>
   entries(page).filter({ hasText: title }).filter({ hasText: recordId });
 
-const serious = async (page: Page) =>
+/**
+ * axe's findings on the page as it is now: all of them, or only serious and critical ones (the
+ * Modify Product modal leaves a moderate one of the shell's, landmark-unique, that is not this screen's).
+ */
+const axeIssues = async (page: Page, only: 'all' | 'serious' = 'all') =>
   (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => only === 'all' || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 
 async function openFromMenu(page: Page) {
@@ -215,7 +219,7 @@ test.describe('Activity', () => {
     await setStatus(page, orderId, 'In Production');
     await expect(own).toHaveCount(2);
     await expect(own.first()).toContainText('status: Packing → In Production');
-    expect(await serious(page)).toEqual([]);
+    expect(await axeIssues(page)).toEqual([]);
 
     const product = await addProduct(page, `Own entries ${unique()}`);
     await page.goto(`/list?edit=${product._id}`);
@@ -232,7 +236,7 @@ test.describe('Activity', () => {
       .getByRole('button', { name: /^Show all \d+ fields$/ })
       .click();
     await expect(entriesOfProduct.first().getByRole('button', { name: 'Show fewer fields' })).toBeVisible();
-    expect(await serious(page)).toEqual([]);
+    expect(await axeIssues(page, 'serious')).toEqual([]);
   });
 
   test('a refused token ends the session with its message', async ({ page }) => {
@@ -248,7 +252,7 @@ for (const width of [375, 768, 1440] as const) {
   test.describe(`Activity at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('fits the width, and axe finds nothing serious', async ({ page, login, shop }) => {
+    test('fits the width, and axe finds nothing', async ({ page, login, shop }) => {
       await login(page);
       const orderId = await placeOrder(shop);
       await setStatus(page, orderId, 'Packing');
@@ -261,11 +265,11 @@ for (const width of [375, 768, 1440] as const) {
       await fits();
       for (const name of ['Admin', 'Kind', 'Record id'])
         await expect(page.getByLabel(name, { exact: true })).toBeInViewport();
-      expect(await serious(page)).toEqual([]);
+      expect(await axeIssues(page)).toEqual([]);
 
       await page.getByRole('button', { name: /Date range/ }).click();
       await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
-      expect(await serious(page)).toEqual([]);
+      expect(await axeIssues(page)).toEqual([]);
       await page.keyboard.press('Escape');
       await fits();
     });
