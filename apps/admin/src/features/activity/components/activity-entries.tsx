@@ -1,3 +1,4 @@
+import '../styles';
 import { type ActivityListResponse, MESSAGES } from '@backroom/contract';
 import { Button, Center, EmptyState, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
