@@ -17,9 +17,12 @@ import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
 import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client';
 import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { generateDemo } from '../apps/api/src/demo/generate';
+import { activityReport, benchActivity } from './activity';
+import { benchBulk, bulkReport } from './bulk';
 import { benchCampaign, campaignReport } from './campaign';
 import { benchCatalogue } from './catalogue';
 import { benchDiscounts, discountsReport } from './discounts';
+import { benchExports, exportsReport, processRss } from './exports';
 import { initialAssets } from './initial-js';
 import { load } from './load';
 import { benchMixed } from './mixed';
@@ -74,6 +77,7 @@ async function startServer(env: Record<string, string>, logFile: string) {
   return {
     base: ready.base,
     bare: ready.bare,
+    pid: child.pid as number,
     /** The server's event-loop delay while `during` runs. */
     async delayDuring<T>(during: () => Promise<T>): Promise<{ result: T; p99Ms: number }> {
       tell({ type: 'delay-start' });
@@ -178,6 +182,11 @@ async function main() {
     `${fmt(orders.orders)} orders`,
   ]);
 
+  // The activity log at 1M entries, the orders export at 1M orders, a bulk job over 10k orders (issue 13).
+  const activity = await benchActivity({ base, token, database });
+  const exportsRun = await benchExports({ base, token, database, memory: processRss(server.pid) });
+  const bulk = await benchBulk({ base, token, database });
+
   // A busy shop (issue 9): product page, orders page, dashboard and a status change, round and round.
   const orderPage: OrderListRequest = { delivery: 'notDelivered', page: 1, pageSize: 10 };
   const mixedRun = await server.delayDuring(() =>
@@ -254,6 +263,9 @@ async function main() {
   console.log(`\n${campaignReport(campaign).join('\n')}`);
   console.log(`\n${discountsReport(discounts).join('\n')}`);
   console.log(`\n${realtimeReport(realtime).join('\n')}`);
+  console.log(`\n${activityReport(activity).join('\n')}`);
+  console.log(`\n${exportsReport(exportsRun).join('\n')}`);
+  console.log(`\n${bulkReport(bulk).join('\n')}`);
 
   const goals: [string, string, string, string, boolean][] = [
     [

@@ -56,6 +56,10 @@ export async function runStandalone(
     console.log(`\n${(await run({ base, token, database })).join('\n')}`);
     await app.close();
     await database.close();
+  } catch (error) {
+    // Told before the cluster stops: stopping it ends the pool's connections, which can throw first.
+    console.error(error);
+    throw error;
   } finally {
     await cluster.stop();
     await fs.rm(dir, { recursive: true, force: true });

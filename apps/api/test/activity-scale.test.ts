@@ -1,6 +1,7 @@
 import { ACTIVITY_PATHS, type ActivityEntry } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBulkActivity } from '../src/demo/bulk-activity';
 import { listActivityPage } from '../src/modules/activity/repository';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createSessionToken, createUser } from './helpers/users';
@@ -16,20 +17,6 @@ const ENTRIES = Number(process.env.ACTIVITY_SCALE_ENTRIES ?? 200_000);
 let t: TestApp;
 let token: string;
 const admins: string[] = [];
-const KINDS = [
-  'product',
-  'category',
-  'options',
-  'order',
-  'user',
-  'admin',
-  'settings',
-  'discount',
-  'bundle',
-  'campaign',
-  'conversation',
-  'signIn',
-];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,24 +24,7 @@ beforeAll(async () => {
   token = (await createSessionToken(t.database.db, admin.id)).token;
   for (let i = 0; i < 20; i += 1) admins.push((await createUser(t.database.db, { role: 'admin' })).id);
   const started = Date.now();
-  // Loaded without its indexes, which are then made again from their own definitions (pg_indexes):
-  // building an index once is much quicker than keeping it up to date row by row.
-  const { rows: indexes } = await t.database.db.execute<{ name: string; definition: string }>(sql`
-    SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-     WHERE tablename = 'activity_entries' AND indexname <> 'activity_entries_pkey'`);
-  expect(indexes).toHaveLength(4);
-  for (const { name } of indexes) await t.database.db.execute(sql`DROP INDEX ${sql.identifier(name)}`);
-  // Ids as the app makes them: 8 hex digits of seconds, then 16 of a serial.
-  await t.database.db.execute(sql`
-    INSERT INTO activity_entries (id, at, actor_id, actor_name, actor_email, kind, action, record_id, changes)
-    SELECT lpad(to_hex(1767225600 + g * 5), 8, '0') || lpad(to_hex(g), 16, '0'),
-           timestamptz '2026-01-01 00:00:00+00' + g * interval '5 seconds',
-           (string_to_array(${admins.join(',')}, ','))[1 + g % 20], 'Admin', 'admin@shop.example',
-           (string_to_array(${KINDS.join(',')}, ','))[1 + g % 12], 'updated', 'record-' || (g % 50000),
-           '{"status": {"from": "Packing", "to": "Shipped"}}'::jsonb
-      FROM generate_series(1, ${ENTRIES}) g`);
-  for (const { definition } of indexes) await t.database.db.execute(sql.raw(definition));
-  await t.database.db.execute(sql`ANALYZE activity_entries`);
+  expect(await insertBulkActivity(t.database.db, ENTRIES, admins)).toBe(4);
   console.info(`activity scale: ${ENTRIES} entries seeded in ${Date.now() - started} ms`);
 }, 300_000);
 afterAll(async () => {
@@ -118,26 +88,23 @@ describe(`the activity log at ${ENTRIES.toLocaleString('en')} entries`, () => {
     });
   }
 
-  it('answers pages over HTTP in a few milliseconds each (p95 printed)', async () => {
-    const times: number[] = [];
+  // Speed is the bench's (bench/activity.ts); here, forty pages walked back by their cursors over HTTP.
+  it('walks forty pages back over HTTP, each a full page of its kind, none repeated', async () => {
+    const seen = new Set<string>();
     let before: string | null = null;
     for (let i = 0; i < 40; i += 1) {
-      const started = performance.now();
       const res = await t.app.inject({
         method: 'GET',
         url: `${ACTIVITY_PATHS.list}?kind=order${before ? `&before=${before}` : ''}`,
         headers: { token },
       });
-      times.push(performance.now() - started);
       expect(res.statusCode).toBe(200);
       const body = res.json() as { entries: ActivityEntry[]; nextCursor: string | null };
       expect(body.entries).toHaveLength(50);
       expect(body.entries.every((e) => e.kind === 'order')).toBe(true);
+      for (const entry of body.entries) seen.add(entry.id);
       before = body.nextCursor;
     }
-    times.sort((a, b) => a - b);
-    const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
-    console.info(`activity scale: page p95 ${p95.toFixed(1)} ms over ${times.length} pages`);
-    expect(p95).toBeLessThan(500);
+    expect(seen.size).toBe(2_000);
   });
 });
