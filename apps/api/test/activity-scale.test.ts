@@ -102,7 +102,7 @@ describe(`the activity log at ${ENTRIES.toLocaleString('en')} entries`, () => {
       const body = res.json() as { entries: ActivityEntry[]; nextCursor: string | null };
       expect(body.entries).toHaveLength(50);
       expect(body.entries.every((e) => e.kind === 'order')).toBe(true);
-      for (const entry of body.entries) seen.add(entry.id);
+      for (const entry of body.entries) seen.add(entry._id);
       before = body.nextCursor;
     }
     expect(seen.size).toBe(2_000);
