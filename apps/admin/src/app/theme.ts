@@ -1,4 +1,7 @@
 import { type CSSVariablesResolver, createTheme, Notification } from '@mantine/core';
+import { createElement, type HTMLAttributes } from 'react';
+
+const asDiv = (props: HTMLAttributes<HTMLDivElement>) => createElement('div', props);
 
 /** Shade 8 gives buttons and links enough contrast for axe (TOOLCHAIN.md). */
 export const theme = createTheme({
@@ -9,6 +12,11 @@ export const theme = createTheme({
   components: {
     // Toasts' close buttons are icons only: give them a name.
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+    // A dialog's header as a plain div: Mantine's <header> would be a second banner landmark beside
+    // the shell's while a dialog is open (axe's landmark-no-duplicate-banner; TOOLCHAIN.md).
+    // (renderRoot is a prop of the Box underneath, which the headers' own types do not list.)
+    ModalHeader: { defaultProps: { renderRoot: asDiv } },
+    DrawerHeader: { defaultProps: { renderRoot: asDiv } },
   },
 });
 
