@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
+import { runAsActor } from '../activity/context';
 import type { Principal } from '../auth/service';
 import { type BulkJobData, type BulkJobOutput, type BulkRequestData, toBulkJob } from './job';
 import { orderPlan } from './orders-plan';
@@ -67,13 +68,14 @@ export function startProductBulk(deps: BulkDeps, principal: Principal, body: Pro
 /**
  * A bulk job, run by the queue's worker: counted again now, walked a batch per transaction, its
  * progress written and sent to the admins after each batch; open screens refreshed once at the end.
+ * It runs as the admin who started it, so each row's activity entry names them (no one, if their
+ * account was deleted meanwhile).
  */
-export async function runBulkJob(
-  deps: BulkDeps,
-  jobId: string,
-  data: BulkJobData,
-  signal: AbortSignal,
-): Promise<BulkJobOutput> {
+export function runBulkJob(deps: BulkDeps, jobId: string, data: BulkJobData, signal: AbortSignal) {
+  return runAsActor({ actorId: data.adminId, ip: null }, () => runJob(deps, jobId, data, signal));
+}
+
+async function runJob(deps: BulkDeps, jobId: string, data: BulkJobData, signal: AbortSignal): Promise<BulkJobOutput> {
   const plan = planFor(deps, data);
   const head = { jobId, target: data.target, kind: data.action.kind };
   const tell = async (output: BulkJobOutput) => {
