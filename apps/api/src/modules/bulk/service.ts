@@ -14,7 +14,8 @@ import type { Realtime } from '../../plugins/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { runAsActor } from '../activity/context';
 import type { Principal } from '../auth/service';
-import { type BulkJobData, type BulkJobOutput, type BulkRequestData, toBulkJob } from './job';
+import { runImportJob } from '../exports/import-service';
+import { type BulkJobData, type BulkJobOutput, type BulkRequestData, isImportJob, toBulkJob } from './job';
 import { orderPlan } from './orders-plan';
 import type { BulkPlan } from './plan';
 import { productPlan } from './products-plan';
@@ -76,13 +77,14 @@ export function runBulkJob(deps: BulkDeps, jobId: string, data: BulkJobData, sig
 }
 
 async function runJob(deps: BulkDeps, jobId: string, data: BulkJobData, signal: AbortSignal): Promise<BulkJobOutput> {
-  const plan = planFor(deps, data);
   const head = { jobId, target: data.target, kind: data.action.kind };
   const tell = async (output: BulkJobOutput) => {
     if (output.state === 'running') await deps.queue.writeProgress(jobId, output);
     const job: BulkJob = { ...head, ...output };
     deps.realtime().toAdmins(BULK_EVENTS.bulkProgress, job);
   };
+  if (isImportJob(data)) return runImportJob(deps, jobId, data, tell);
+  const plan = planFor(deps, data);
   let output: BulkJobOutput;
   try {
     const total = await plan.count(deps.db);
