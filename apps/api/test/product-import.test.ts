@@ -112,6 +112,36 @@ const dbNow = async () =>
 
 const productCount = async () => (await t.database.db.select({ n: count() }).from(products))[0]?.n ?? 0;
 
+/**
+ * Another transaction holding a product's row lock, as an admin's edit in progress would; change()
+ * sets its price and commits, letting whoever waited for the lock go on.
+ */
+function holdProduct(id: string) {
+  let open: (cents: number) => void = () => {};
+  const gate = new Promise<number>((resolve) => {
+    open = resolve;
+  });
+  let locked: () => void = () => {};
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const done = t.database.db.transaction(async (tx) => {
+    await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
+    locked();
+    const cents = await gate;
+    await tx.update(products).set({ priceCents: cents }).where(eq(products.id, id));
+  });
+  return {
+    isLocked,
+    change: async (cents: number) => {
+      open(cents);
+      await done;
+    },
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 describe('POST /api/product/import', () => {
   it('writes exactly what the preview said, each product with its entry; bad rows are skipped and counted', async () => {
     const rows = await exportRows();
@@ -201,6 +231,30 @@ describe('POST /api/product/import', () => {
     const again = await confirm(csv, (await preview(csv)).fingerprint);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().result).toEqual({ created: 0, updated: 1, unchanged: 0, skipped: 0 });
+  });
+
+  it('recomputes the plan under the locks: a change committed while the confirm waited for them is refused', async () => {
+    const csv = csvOf(
+      ['id', 'name', 'description', 'price'],
+      [
+        { id: mug._id, name: '=Mug', description: '-Ceramic', price: '11' },
+        { id: '', name: 'Waiting Tote', description: 'x', price: '1' },
+      ],
+    );
+    const seen = await preview(csv);
+    const hold = holdProduct(mug._id);
+    await hold.isLocked;
+    const since = await dbNow();
+    const pending = confirm(csv, seen.fingerprint);
+    // The confirm's first, lock-free plan still matches; it now waits for the mug's lock.
+    await pause(300);
+    await hold.change(1234);
+    const res = await pending;
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(IMPORT_MESSAGES.changed);
+    const [tote] = await t.database.db.select({ n: count() }).from(products).where(eq(products.name, 'Waiting Tote'));
+    expect(tote?.n).toBe(0);
+    expect(await entriesSince(since)).toEqual([]);
   });
 
   it('refuses a form without the file or the fingerprint, with another field, or from a customer', async () => {
@@ -391,5 +445,32 @@ describe('an import above the inline limit', () => {
         `job of ${n} updates + 100 creates ${jobMs} ms (${Math.round((total / jobMs) * 1000)} rows/s)`,
     );
     expect(await productCount()).toBeGreaterThanOrEqual(n + 100);
+  });
+
+  it('a job whose products changed between the confirm and its run fails, writing nothing', async () => {
+    const n = IMPORT_INLINE_LIMIT + 1;
+    const records = [
+      { id: mug._id, name: '=Mug', description: '-Ceramic', price: '13' },
+      ...Array.from({ length: n }, (_, i) => ({ id: '', name: `Late ${i}`, description: 'Late', price: '1' })),
+    ];
+    const csv = csvOf(['id', 'name', 'description', 'price'], records);
+    const seen = await preview(csv);
+    expect(seen.counts).toMatchObject({ create: n, update: 1, bad: 0 });
+    const hold = holdProduct(mug._id);
+    await hold.isLocked;
+    const since = await dbNow();
+    const queued = await confirm(csv, seen.fingerprint);
+    expect(queued.statusCode, queued.body).toBe(202);
+    const { jobId } = queued.json() as ProductImportQueuedResponse;
+    // The job starts, then waits for the mug's lock; meanwhile its price changes.
+    for (let i = 0; i < 200 && (await jobOf(jobId)).state === 'queued'; i++) await pause(50);
+    await pause(200);
+    await hold.change(4321);
+    const job = await finished(jobId);
+    expect(job).toMatchObject({ kind: 'import', state: 'failed', done: 0 });
+    expect(job.message).toBe(`${IMPORT_MESSAGES.changed}; nothing was imported`);
+    const [late] = await t.database.db.select({ n: count() }).from(products).where(eq(products.description, 'Late'));
+    expect(late?.n).toBe(0);
+    expect(await entriesSince(since)).toEqual([]);
   });
 });
