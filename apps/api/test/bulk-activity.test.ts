@@ -6,9 +6,10 @@ import {
   type BulkQueuedResponse,
   bulkJobPath,
 } from '@backroom/contract';
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEntries, products } from '../src/db/schema';
+import { products } from '../src/db/schema';
+import { dbNow as databaseNow, entriesSince } from './helpers/activity';
 import { createTestApp, type TestApp } from './helpers/app';
 import { insertOrder, orderCall } from './helpers/orders';
 import { insertStoreProduct } from './helpers/storefront';
@@ -36,23 +37,8 @@ const call = async (url: string, payload: unknown) => {
   return { status: res.statusCode, body: res.json() };
 };
 
-/** The database's clock now, as its own text (microseconds kept). */
-const dbNow = async () =>
-  (await t.database.db.execute<{ now: string }>(sql`select clock_timestamp()::text as now`)).rows[0]?.now as string;
-
-const entries = (since: string, ids: string[]) =>
-  t.database.db
-    .select({
-      kind: activityEntries.kind,
-      action: activityEntries.action,
-      recordId: activityEntries.recordId,
-      actorId: activityEntries.actorId,
-      actorName: activityEntries.actorName,
-      changes: activityEntries.changes,
-    })
-    .from(activityEntries)
-    .where(and(gt(activityEntries.at, sql`${since}::timestamptz`), inArray(activityEntries.recordId, ids)))
-    .orderBy(activityEntries.recordId);
+const dbNow = () => databaseNow(t.database.db);
+const entries = (since: string, ids: string[]) => entriesSince(t.database.db, since, ids);
 
 const made = async (n: number, values: Partial<typeof products.$inferInsert> = {}) => {
   const ids: string[] = [];

@@ -19,10 +19,11 @@ import {
   type ProductImportQueuedResponse,
 } from '@backroom/contract';
 import { stringify } from 'csv-stringify/sync';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEntries, products } from '../src/db/schema';
+import { products } from '../src/db/schema';
+import { entriesSince as activitySince, dbNow as databaseNow } from './helpers/activity';
 import { adminSocket } from './helpers/admin-socket';
 import { createTestApp, type TestApp } from './helpers/app';
 import { addProduct, baseName, updateProductCall, uploadedFiles } from './helpers/catalogue';
@@ -93,22 +94,8 @@ const csvOf = (columns: readonly string[], records: Record<string, string>[]) =>
     { header: true, columns: [...columns], bom: true, record_delimiter: 'windows' },
   );
 
-const entriesSince = async (since: string) =>
-  t.database.db
-    .select({
-      kind: activityEntries.kind,
-      action: activityEntries.action,
-      recordId: activityEntries.recordId,
-      actorId: activityEntries.actorId,
-      actorName: activityEntries.actorName,
-      changes: activityEntries.changes,
-    })
-    .from(activityEntries)
-    .where(gt(activityEntries.at, sql`${since}::timestamptz`));
-
-/** The database's clock now, as its own text (microseconds kept). */
-const dbNow = async () =>
-  (await t.database.db.execute<{ now: string }>(sql`select clock_timestamp()::text as now`)).rows[0]?.now as string;
+const entriesSince = (since: string) => activitySince(t.database.db, since);
+const dbNow = () => databaseNow(t.database.db);
 
 const productCount = async () => (await t.database.db.select({ n: count() }).from(products))[0]?.n ?? 0;
 
