@@ -1,5 +1,5 @@
 import type { ProductSort } from '@backroom/contract';
-import { type Column, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, type Column, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { orders, products } from '../../db/schema';
@@ -138,8 +138,89 @@ export function userCount(filter: UserFilter): Statement {
   return compile(sql`SELECT count(*) FROM users u WHERE ${userWhere(filter)}`);
 }
 
+/** A product's columns as the admin's product forms read and write them (accessories too). */
+export const adminProductColumns = {
+  ...customerProductColumns,
+  hasAccessory: products.hasAccessory,
+  accessories: products.accessories,
+};
+
+/** Ids per statement: well below PostgreSQL's 65,535 parameters. */
+const IDS_PER_QUERY = 5000;
+
 /** The products of these ids, as the export reads them (the import preview matches rows by id). */
 export async function findProductsByIds(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db.select(customerProductColumns).from(products).where(inArray(products.id, ids));
+  const rows = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const chunk = ids.slice(i, i + IDS_PER_QUERY);
+    rows.push(...(await db.select(customerProductColumns).from(products).where(inArray(products.id, chunk))));
+  }
+  return rows;
+}
+
+/**
+ * The products of these ids whole (accessories too, as the product forms read them), locked until
+ * the transaction ends, in id order so that two imports lock in the same order and never deadlock.
+ */
+export async function lockProductsByIds(tx: DbOrTx, ids: string[]) {
+  const sorted = [...ids].sort();
+  const rows = [];
+  for (let i = 0; i < sorted.length; i += IDS_PER_QUERY) {
+    const chunk = sorted.slice(i, i + IDS_PER_QUERY);
+    rows.push(
+      ...(await tx
+        .select(adminProductColumns)
+        .from(products)
+        .where(inArray(products.id, chunk))
+        .orderBy(asc(products.id))
+        .for('update')),
+    );
+  }
+  return rows;
+}
+
+/**
+ * Updates many products in one statement, each with its own values (the same fields for all):
+ * UPDATE ... FROM jsonb_to_recordset, typed by the columns' own SQL types. Answers the rows after.
+ */
+export async function updateProductsAtOnce(
+  tx: DbOrTx,
+  changes: { id: string; values: Partial<typeof products.$inferInsert> }[],
+) {
+  const first = changes[0];
+  if (!first) return [];
+  const keys = Object.keys(first.values) as (keyof typeof products.$inferInsert)[];
+  const columns = keys.map((key) => products[key]);
+  for (const change of changes) {
+    if (Object.keys(change.values).length !== keys.length || keys.some((key) => !(key in change.values))) {
+      throw new Error('updateProductsAtOnce: every product must set the same fields');
+    }
+  }
+  const payload = changes.map((change) => ({
+    id: change.id,
+    ...Object.fromEntries(keys.map((key, i) => [columns[i]?.name, change.values[key]])),
+  }));
+  const shape = sql.join(
+    [sql`id text`, ...columns.map((c) => sql`${sql.identifier(c.name)} ${sql.raw(c.getSQLType())}`)],
+    sql`, `,
+  );
+  const sets = sql.join(
+    [
+      ...columns.map((c) => sql`${sql.identifier(c.name)} = v.${sql.identifier(c.name)}`),
+      sql`${sql.identifier(products.updatedAt.name)} = now()`,
+    ],
+    sql`, `,
+  );
+  await tx.execute(
+    sql`UPDATE products SET ${sets} FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS v(${shape}) WHERE products.id = v.id`,
+  );
+  return findProductsWhole(
+    tx,
+    changes.map((change) => change.id),
+  );
+}
+
+/** The products of these ids whole (one statement; at most IDS_PER_QUERY ids). */
+function findProductsWhole(tx: DbOrTx, ids: string[]) {
+  return tx.select(adminProductColumns).from(products).where(inArray(products.id, ids));
 }
