@@ -140,7 +140,6 @@ afterAll(() => t.close());
 describe('the demo catalogue', () => {
   it('covers every category, flag, discounts, colours tied to images, sizes and accessories, with real files', async () => {
     const mine = await addProduct(t, token, minimalFields, { image1: await png() });
-    const started = Date.now();
     const summary = await generateDemo(t.database.db, { customers: 5, storage: t.app.ctx.storage });
     // Wishlists for most demo customers, of demo products only.
     const wished = await t.database.db
@@ -149,8 +148,6 @@ describe('the demo catalogue', () => {
       .innerJoin(products, eq(products.id, wishlistItems.productId));
     expect(new Set(wished.map((w) => w.userId)).size).toBe(3);
     expect(wished.every((w) => w.isDemo)).toBe(true);
-    const took = Date.now() - started;
-    expect(took).toBeLessThan(15_000);
     expect(summary.products).toBe(120);
 
     const res = await t.app.inject({ method: 'GET', url: '/api/product/list', headers: { token } });
@@ -196,9 +193,7 @@ describe('the demo catalogue', () => {
   });
 
   it('generates bulk products in SQL, marked as demo ones', async () => {
-    const started = Date.now();
     expect(await insertBulkProducts(t.database.db, 5000)).toBe(5000);
-    expect(Date.now() - started).toBeLessThan(20_000);
     const [demo] = await t.database.db.select({ n: count() }).from(products).where(eq(products.isDemo, true));
     expect(demo?.n).toBe(5000);
     await removeDemo(t.database.db);

@@ -342,15 +342,19 @@ describe('a client that goes away mid-file', () => {
     });
     expect(res.status).toBe(200);
     const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-    const first = await reader.read();
-    expect(first.value?.length).toBeGreaterThan(0);
-    // Mid-file: the export holds a connection of its own.
-    expect(pool.totalCount - pool.idleCount).toBe(busyBefore + 1);
-    controller.abort();
-    await reader.cancel().catch(() => {});
+    try {
+      const first = await reader.read();
+      expect(first.value?.length).toBeGreaterThan(0);
+      // Mid-file: the export holds a connection of its own (background work may hold others).
+      expect(pool.totalCount - pool.idleCount).toBeGreaterThanOrEqual(busyBefore + 1);
+    } finally {
+      // Always goes, so a failure above cannot leave an export running into the next test.
+      controller.abort();
+      await reader.cancel().catch(() => {});
+    }
 
     // The cursor is closed, the transaction rolled back and the connection is idle again.
-    await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5000 }).toBe(busyBefore);
+    await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 10_000 }).toBeLessThanOrEqual(busyBefore);
     const open = await t.database.pool.query(
       "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND state LIKE 'idle in transaction%'",
     );

@@ -51,7 +51,7 @@ describe('the customer simulator', () => {
   });
 
   it('plays customers who register, order with and without a code, chat and hear replies, with no 5xx', async () => {
-    const result = await simulate({ url: base, customers: 8, seconds: 8, admin, codes: [], replies: true, seed: 3 });
+    const result = await simulate({ url: base, customers: 8, seconds: 12, admin, codes: [], replies: true, seed: 3 });
     const { counts, errors } = result.snapshot;
     expect(result.fatal, JSON.stringify(result.snapshot.failures)).toBe(false);
     expect(Object.keys(errors).filter((status) => Number(status) >= 500)).toEqual([]);
