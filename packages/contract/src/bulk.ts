@@ -111,6 +111,9 @@ export const bulkResultSchema = z.object({
   updated: z.number().int().nonnegative(),
   skipped: z.number().int().nonnegative(),
   reasons: z.array(z.object({ reason: z.string(), count: z.number().int().positive() })),
+  /** Import jobs only (kind 'import'): products created, and rows already as the file says. */
+  created: z.number().int().nonnegative().optional(),
+  unchanged: z.number().int().nonnegative().optional(),
 });
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
@@ -146,6 +149,7 @@ export type BulkJobState = (typeof BULK_JOB_STATES)[number];
 export const bulkJobSchema = z.object({
   jobId: z.string(),
   target: z.enum(['orders', 'products']),
+  /** The action's kind (status, delete, flag, discount, category), or 'import' for a product import job. */
   kind: z.string(),
   state: z.enum(BULK_JOB_STATES),
   /** Rows of the selection handled so far, and how many it held when the job started. */

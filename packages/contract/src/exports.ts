@@ -94,7 +94,7 @@ export type ImportProblem = z.infer<typeof importProblemSchema>;
  * POST /api/product/import/preview: what importing the file would do, nothing written. A row
  * without an id creates a product; a row with one updates that product (only the columns the file
  * has, and only where they differ); every bad row is listed with its problems. Nothing is written
- * until the admin confirms (the import's next step).
+ * until the admin confirms: POST /api/product/import with the same file and `fingerprint` (imports.ts).
  */
 export const productImportPreviewResponseSchema = z.object({
   success: z.literal(true),
@@ -110,5 +110,10 @@ export const productImportPreviewResponseSchema = z.object({
     z.object({ line: z.number().int(), id: z.string(), name: z.string(), changes: z.array(importChangeSchema) }),
   ),
   errors: z.array(importProblemSchema),
+  /**
+   * sha256 (hex) of the plan: the rows to create and to update with their changes. The confirm
+   * (POST /api/product/import, imports.ts) sends it back and is refused if the plan differs.
+   */
+  fingerprint: z.string(),
 });
 export type ProductImportPreviewResponse = z.infer<typeof productImportPreviewResponseSchema>;

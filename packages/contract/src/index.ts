@@ -47,6 +47,7 @@ export * from './domain/user-joined';
 export * from './domain/welcome-name';
 export * from './exports';
 export * from './health';
+export * from './imports';
 export * from './messages';
 export * from './newsletter';
 export * from './options';

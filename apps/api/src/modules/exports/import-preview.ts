@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   addProductFieldsSchema,
   booleanCell,
@@ -169,7 +170,9 @@ export async function previewProductImport(db: Db, csv: Buffer): Promise<Preview
     create: [],
     update: [],
     errors,
+    fingerprint: '',
   };
+  const hash = createHash('sha256');
   for (const { line, cells } of rows) {
     const id = cells.id as string;
     const existing = id ? current.get(id) : undefined;
@@ -203,6 +206,7 @@ export async function previewProductImport(db: Db, csv: Buffer): Promise<Preview
     }
     const after = newCells(columns, parsed.data, images);
     if (!before) {
+      hash.update(`${JSON.stringify(['create', line, after])}\n`);
       preview.counts.create += 1;
       if (preview.create.length < IMPORT_PREVIEW_LIST_MAX) preview.create.push({ line, name: parsed.data.name });
       continue;
@@ -214,6 +218,7 @@ export async function previewProductImport(db: Db, csv: Buffer): Promise<Preview
       preview.counts.unchanged += 1;
       continue;
     }
+    hash.update(`${JSON.stringify(['update', line, id, changes])}\n`);
     preview.counts.update += 1;
     if (preview.update.length < IMPORT_PREVIEW_LIST_MAX) {
       preview.update.push({ line, id, name: parsed.data.name, changes });
@@ -222,5 +227,6 @@ export async function previewProductImport(db: Db, csv: Buffer): Promise<Preview
   preview.counts.bad = new Set(errors.map((problem) => problem.line)).size;
   errors.sort((a, b) => a.line - b.line);
   preview.errors = errors.slice(0, IMPORT_PREVIEW_LIST_MAX);
+  preview.fingerprint = hash.digest('hex');
   return preview;
 }
