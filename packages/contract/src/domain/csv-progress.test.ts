@@ -38,6 +38,19 @@ describe('countCsvRecords', () => {
     expect(count(text).records).toBe(3);
   });
 
+  it('after a CRLF header, takes a bare line feed outside quotes as text, as csv-parse does', () => {
+    // csv-stringify with CRLF records leaves 'Poster\nbig' unquoted.
+    const text = `${BOM}orderId,name\r\na1,Sticker\r\nb2,"Mug, ""large"""\r\nb2,Poster\nbig\r\n`;
+    const counted = count(text);
+    expect(counted).toMatchObject({ records: 3, groups: 2 });
+    for (let at = 1; at < bytes(text).length; at++) expect(countCsvRecords(cut(text, [at]))).toEqual(counted);
+  });
+
+  it('with a LF header, a line feed ends a record', () => {
+    expect(count('id\n1\n2').records).toBe(2);
+    expect(count('id\n1\r\n2\n').records).toBe(2);
+  });
+
   it('skips blank lines', () => {
     expect(count('id\r\n1\r\n\r\n2\r\n\r\n').records).toBe(2);
   });

@@ -6,6 +6,10 @@
  * doubled quote inside one toggles the state twice, so it stays quoted whichever chunk holds each
  * half. The first record is the header and is not counted; a blank line is no record.
  *
+ * The line ending is learned from the header's, as csv-parse does: when it is CRLF (our exports,
+ * RFC 4180), only CRLF ends a record, and a bare line feed is text even outside quotes
+ * (csv-stringify leaves a cell holding only a LF unquoted when the record delimiter is CRLF).
+ *
  * Besides records, it counts runs of records sharing their first cell: an order-item export writes
  * one line per item, the order's id first, so the runs are the orders X-Total-Count announces.
  */
@@ -30,6 +34,10 @@ export interface CsvCount {
   readonly headerDone: boolean;
   /** The last completed data record's first cell. */
   readonly lastKey: string | null;
+  /** Records end with CRLF (true) or LF (false); null until the header's end shows which. */
+  readonly crlf: boolean | null;
+  /** The previous byte, outside quotes, was a CR. */
+  readonly afterCR: boolean;
 }
 
 /** The state before the first byte. */
@@ -43,16 +51,21 @@ export function startCsvCount(): CsvCount {
     started: false,
     headerDone: false,
     lastKey: null,
+    crlf: null,
+    afterCR: false,
   };
 }
 
 /** The state after one more chunk of the file; the given state is left as it was. */
 export function countCsvChunk(state: CsvCount, chunk: Uint8Array): CsvCount {
-  let { records, groups, inQuotes, inFirstCell, firstCell, started, headerDone, lastKey } = state;
+  let { records, groups, inQuotes, inFirstCell, firstCell, started, headerDone, lastKey, crlf, afterCR } = state;
   for (let i = 0; i < chunk.length; i++) {
     const byte = chunk[i] as number;
+    const wasCR = afterCR;
+    afterCR = false;
     if (!inQuotes) {
-      if (byte === LF) {
+      if (byte === LF) crlf ??= wasCR;
+      if (byte === LF && (wasCR || !crlf)) {
         if (started) {
           if (!headerDone) headerDone = true;
           else {
@@ -67,7 +80,10 @@ export function countCsvChunk(state: CsvCount, chunk: Uint8Array): CsvCount {
         continue;
       }
       // The CR of a CRLF: part of the line ending, not of a cell.
-      if (byte === CR) continue;
+      if (byte === CR) {
+        afterCR = true;
+        continue;
+      }
       if (byte === COMMA) {
         inFirstCell = false;
         started = true;
@@ -78,13 +94,13 @@ export function countCsvChunk(state: CsvCount, chunk: Uint8Array): CsvCount {
     started = true;
     if (inFirstCell) firstCell += String.fromCharCode(byte);
   }
-  return { records, groups, inQuotes, inFirstCell, firstCell, started, headerDone, lastKey };
+  return { records, groups, inQuotes, inFirstCell, firstCell, started, headerDone, lastKey, crlf, afterCR };
 }
 
 /** The state at the end of the file: a last record without a line ending counts too. */
 export function finishCsvCount(state: CsvCount): CsvCount {
   if (!state.started) return state;
-  return countCsvChunk({ ...state, inQuotes: false }, new Uint8Array([LF]));
+  return countCsvChunk({ ...state, inQuotes: false, afterCR: true }, new Uint8Array([LF]));
 }
 
 /** Records of a whole file (or of all its chunks, in order). */

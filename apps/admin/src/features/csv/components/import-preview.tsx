@@ -21,7 +21,7 @@ function Cell({ value }: { value: string }) {
   );
 }
 
-/** The four figures, as a description list. */
+/** The four figures, as a list: 'To create 1', 'To update 3'… */
 function Counts({ counts }: { counts: Preview['counts'] }) {
   const items = [
     { label: 'To create', value: counts.create },
@@ -30,13 +30,21 @@ function Counts({ counts }: { counts: Preview['counts'] }) {
     { label: 'Bad rows', value: counts.bad },
   ];
   return (
-    <SimpleGrid component="dl" cols={{ base: 2, sm: 4 }} spacing="sm" m={0} aria-label="Import summary">
+    <SimpleGrid
+      component="ul"
+      cols={{ base: 2, sm: 4 }}
+      spacing="sm"
+      m={0}
+      p={0}
+      style={{ listStyle: 'none' }}
+      aria-label="Import summary"
+    >
       {items.map((item) => (
-        <Paper key={item.label} withBorder p="sm" radius="md">
-          <Text component="dt" size="sm" c="dimmed">
+        <Paper component="li" key={item.label} withBorder p="sm" radius="md">
+          <Text size="sm" c="dimmed">
             {item.label}
           </Text>
-          <Text component="dd" m={0} fw={700} fz="xl">
+          <Text fw={700} fz="xl">
             {figure(item.value)}
           </Text>
         </Paper>
@@ -183,8 +191,9 @@ export function ImportPreview({ preview }: { preview: Preview }) {
                               <Text span size="sm" fw={600}>
                                 {change.column}:
                               </Text>{' '}
-                              <Cell value={change.from} /> <span aria-hidden="true">→</span>
-                              <VisuallyHidden>to</VisuallyHidden> <Cell value={change.to} />
+                              <Cell value={change.from} /> <span aria-hidden="true">→</span>{' '}
+                              <VisuallyHidden>to </VisuallyHidden>
+                              <Cell value={change.to} />
                             </li>
                           ))}
                         </Stack>
