@@ -75,3 +75,46 @@ export function recordChange(
     changes: changedFields(before as Record<string, unknown> | null, after as Record<string, unknown> | null, omit),
   });
 }
+
+/** One record's change among many written at once. */
+export interface RecordChangeInput {
+  recordId: string;
+  before: Fields | null;
+  after: Fields | null;
+}
+
+/**
+ * The set-based recordChange, for changes made to many records by one statement (bulk actions, an
+ * import): one INSERT ... SELECT for the whole list, the entries read from a JSON array, the actor
+ * joined once. Same rules as recordChange: no actor, no entries; an update that changed nothing
+ * writes none; secrets never reach the log. The changes are computed here with changedFields, so
+ * they look exactly like the one-record entries of the same kind.
+ */
+export async function recordChanges(
+  tx: DbOrTx,
+  kind: ActivityKind,
+  action: Extract<ActivityAction, 'created' | 'updated' | 'deleted' | 'statusChanged'>,
+  records: readonly RecordChangeInput[],
+  omit: readonly string[] = [],
+): Promise<number> {
+  const context = currentActor();
+  if (!context) return 0;
+  const entries = records
+    .map(({ recordId, before, after }) => ({
+      id: newId(),
+      record_id: recordId,
+      changes: withoutSecrets(
+        changedFields(before as Record<string, unknown> | null, after as Record<string, unknown> | null, omit),
+      ),
+    }))
+    .filter(
+      (entry) => !(action === 'updated' || action === 'statusChanged') || Object.keys(entry.changes ?? {}).length > 0,
+    );
+  if (entries.length === 0) return 0;
+  await tx.execute(sql`
+    INSERT INTO activity_entries (id, actor_id, actor_name, actor_email, kind, action, record_id, changes, ip)
+    SELECT e.id, u.id, u.name, u.email, ${kind}, ${action}, e.record_id, e.changes, ${context.ip}
+      FROM jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) AS e(id text, record_id text, changes jsonb)
+      LEFT JOIN users u ON u.id = ${context.actorId}`);
+  return entries.length;
+}

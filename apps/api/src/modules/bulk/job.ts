@@ -1,12 +1,14 @@
-import type {
-  BulkJob,
-  BulkJobState,
-  BulkResult,
-  OrderBulkAction,
-  OrderBulkSelection,
-  ProductBulkAction,
-  ProductBulkSelection,
+import {
+  type BulkJob,
+  type BulkJobState,
+  type BulkResult,
+  IMPORT_JOB_KIND,
+  type OrderBulkAction,
+  type OrderBulkSelection,
+  type ProductBulkAction,
+  type ProductBulkSelection,
 } from '@backroom/contract';
+import type { ReadFile } from '../exports/import-read';
 import type { StoredBulkJob } from './queue';
 
 /** What a bulk job carries: the selection as sent (a filter, never the rows it matched) and the action. */
@@ -14,8 +16,24 @@ export type BulkRequestData =
   | { target: 'orders'; selection: OrderBulkSelection; action: OrderBulkAction; adminId: string }
   | { target: 'products'; selection: ProductBulkSelection; action: ProductBulkAction; adminId: string };
 
-/** A job's data: the request and how many rows the selection held when it was queued. */
-export type BulkJobData = BulkRequestData & { total: number };
+/**
+ * A product import run as a job (docs/decisions/036-product-import.md): the file as read and
+ * checked (its rows' values, not the CSV), the preview's fingerprint it must still match when it
+ * runs, and how many products it creates or updates.
+ */
+export interface ImportJobData {
+  target: 'products';
+  action: { kind: typeof IMPORT_JOB_KIND };
+  adminId: string;
+  total: number;
+  file: ReadFile;
+  fingerprint: string;
+}
+
+/** A job's data: the request and how many rows the selection held when it was queued, or an import. */
+export type BulkJobData = (BulkRequestData & { total: number }) | ImportJobData;
+
+export const isImportJob = (data: BulkJobData): data is ImportJobData => data.action.kind === IMPORT_JOB_KIND;
 
 /** A job's pg-boss output: its progress while it runs, its figures once it ended. */
 export interface BulkJobOutput {

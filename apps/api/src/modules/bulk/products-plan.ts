@@ -13,14 +13,17 @@ import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { removeImages } from '../../storage/stored-images';
+import { recordChanges } from '../activity/recorder';
 import { productFiles } from '../products/product-view';
 import { countQuery, filterWhere, type ProductFilter } from '../products/repository';
+import { UNLOGGED_PRODUCT_FIELDS } from '../products/service';
 import type { BatchOutcome, BulkPlan } from './plan';
 import {
   type CategoryPlace,
   deleteProducts,
   findCategory,
   nextBatch,
+  type ProductChange,
   setProductsCategory,
   setProductsDiscount,
   setProductsFlag,
@@ -68,8 +71,16 @@ async function checkedPlace(db: DbOrTx, action: Extract<ProductBulkAction, { kin
  * A bulk action on products, over picked ids or the products list's own filter (filterWhere). A
  * deleted product goes as one deleted alone does: its bundles keep the line as removed (the
  * foreign key sets it null), its wishlist entries go, and its files are removed once the batch
- * has committed. A product that already has the value asked is skipped.
+ * has committed. A product that already has the value asked is skipped. Each product changed or
+ * deleted gets its activity entry in the batch's transaction, as one changed alone does.
  */
+/** Each changed product's activity entry ('updated', the fields set, old and new), in the batch's transaction. */
+async function logged(tx: DbOrTx, changes: ProductChange[]): Promise<number> {
+  const entries = changes.map(({ id, before, after }) => ({ recordId: id, before, after }));
+  await recordChanges(tx, 'product', 'updated', entries, UNLOGGED_PRODUCT_FIELDS);
+  return changes.length;
+}
+
 export function productPlan(input: ProductPlanInput, deps: ProductPlanDeps): BulkPlan {
   const { selection, action } = input;
   const ids = 'ids' in selection ? [...new Set(selection.ids)] : undefined;
@@ -80,22 +91,24 @@ export function productPlan(input: ProductPlanInput, deps: ProductPlanDeps): Bul
   async function apply(tx: DbOrTx, batch: string[]): Promise<BatchOutcome> {
     switch (action.kind) {
       case 'flag': {
-        const updated = await setProductsFlag(tx, batch, action.flag, action.value);
+        const changed = await logged(tx, await setProductsFlag(tx, batch, action.flag, action.value));
         const label = PRODUCT_TAG_LABELS[action.flag];
         const reason = action.value ? `already ${label}` : `already not ${label}`;
-        return { updated, skipped: { [reason]: batch.length - updated } };
+        return { updated: changed, skipped: { [reason]: batch.length - changed } };
       }
       case 'discount': {
-        const updated = await setProductsDiscount(tx, batch, action.percent);
-        return { updated, skipped: { [`already ${action.percent}% off`]: batch.length - updated } };
+        const changed = await logged(tx, await setProductsDiscount(tx, batch, action.percent));
+        return { updated: changed, skipped: { [`already ${action.percent}% off`]: batch.length - changed } };
       }
       case 'category': {
         place ??= await checkedPlace(tx, action);
-        const updated = await setProductsCategory(tx, batch, place);
-        return { updated, skipped: { 'already in that category': batch.length - updated } };
+        const changed = await logged(tx, await setProductsCategory(tx, batch, place));
+        return { updated: changed, skipped: { 'already in that category': batch.length - changed } };
       }
       case 'delete': {
         const removed = await deleteProducts(tx, batch);
+        const entries = removed.map((row) => ({ recordId: row.id, before: row, after: null }));
+        await recordChanges(tx, 'product', 'deleted', entries, UNLOGGED_PRODUCT_FIELDS);
         const files = removed.flatMap(productFiles);
         return { updated: removed.length, afterCommit: () => removeImages(deps.storage, files, deps.log) };
       }

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { categories, orderStatusChanges, orders, products, users } from '../../db/schema';
+import { customerProductColumns } from '../products/repository';
 
 /**
  * Where a keyset walk stands: the last row's (created_at, id). The time travels as PostgreSQL's
@@ -49,14 +50,27 @@ export async function nextBatch(
 /**
  * Sets the status of those of the orders not already in it, as the one-order call does (tracking
  * number and discount code left as they are), and records each change with the admin's name:
- * answers the changed orders. The rollups follow through the orders' statement triggers.
+ * answers the changed orders with the status each had before. The old values come from a
+ * subquery over the same (already locked) rows, so one statement answers both old and new. The
+ * rollups follow through the orders' statement triggers.
  */
 export async function setOrdersStatus(tx: DbOrTx, ids: string[], status: OrderStatus, adminId: string) {
+  const old = tx
+    .select({ id: orders.id, was: sql<string>`${orders.status}`.as('was') })
+    .from(orders)
+    .where(and(inArray(orders.id, ids), ne(orders.status, status)))
+    .as('old');
   const changed = await tx
     .update(orders)
     .set({ status, updatedAt: sql`now()` })
-    .where(and(inArray(orders.id, ids), ne(orders.status, status)))
-    .returning({ id: orders.id, trackingNumber: orders.trackingNumber, discountCode: orders.discountCode });
+    .from(old)
+    .where(eq(orders.id, old.id))
+    .returning({
+      id: orders.id,
+      was: old.was,
+      trackingNumber: orders.trackingNumber,
+      discountCode: orders.discountCode,
+    });
   if (changed.length === 0) return changed;
   // An admin deleted while their job runs: the changes stay unattributed, as their older ones become.
   const [admin] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, adminId));
@@ -75,29 +89,79 @@ export async function setOrdersStatus(tx: DbOrTx, ids: string[], status: OrderSt
   return changed;
 }
 
-/** Deletes the orders (their status changes go with them); answers how many went. */
-export async function deleteOrders(tx: DbOrTx, ids: string[]): Promise<number> {
-  const rows = await tx.delete(orders).where(inArray(orders.id, ids)).returning({ id: orders.id });
-  return rows.length;
+/**
+ * Deletes the orders (their status changes go with them); answers each deleted row whole, as the
+ * activity log's snapshot reads it (to_jsonb, camelCase fields), for its entry.
+ */
+export async function deleteOrders(tx: DbOrTx, ids: string[]) {
+  const rows = await tx
+    .delete(orders)
+    .where(inArray(orders.id, ids))
+    .returning({ id: orders.id, row: sql<Record<string, unknown>>`to_jsonb(${orders})` });
+  return rows.map(({ id, row }) => ({ id, row: camelFields(row) }));
 }
 
-/** Sets a flag on those of the products that do not have that value; answers how many changed. */
-export async function setProductsFlag(tx: DbOrTx, ids: string[], flag: ProductTag, value: boolean): Promise<number> {
-  const rows = await tx
-    .update(products)
-    .set({ [flag]: value, updatedAt: sql`now()` })
-    .where(and(inArray(products.id, ids), ne(products[flag], value)))
-    .returning({ id: products.id });
-  return rows.length;
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+/** A to_jsonb row with camelCase field names (as modules/activity/snapshot.ts gives them). */
+function camelFields(row: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(row).map(([key, value]) => [camel(key), value]));
 }
 
-export async function setProductsDiscount(tx: DbOrTx, ids: string[], percent: number): Promise<number> {
-  const rows = await tx
+/** A changed product's old and new values of the fields a bulk action set. */
+export interface ProductChange {
+  id: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
+
+type ProductField = keyof typeof products.$inferSelect;
+
+/**
+ * Sets the fields on those of the products where `differs` holds, in one statement: answers each
+ * changed product with the fields' old values (read by a subquery over the same, already locked,
+ * rows) and new ones.
+ */
+async function setProducts(
+  tx: DbOrTx,
+  ids: string[],
+  values: Partial<typeof products.$inferInsert>,
+  differs: SQL | undefined,
+): Promise<ProductChange[]> {
+  const fields = Object.keys(values) as ProductField[];
+  const oldColumns = Object.fromEntries(fields.map((f) => [`was_${f}`, sql`${products[f]}`.as(`was_${f}`)]));
+  const old = tx
+    .select({ id: products.id, ...oldColumns })
+    .from(products)
+    .where(and(inArray(products.id, ids), differs))
+    .as('old');
+  const oldFields = old as unknown as Record<string, SQL.Aliased>;
+  const returning = Object.fromEntries([
+    ['id', products.id],
+    ...fields.flatMap((f) => [
+      [`was_${f}`, oldFields[`was_${f}`]],
+      [`now_${f}`, products[f]],
+    ]),
+  ]);
+  const rows = (await tx
     .update(products)
-    .set({ discount: percent, updatedAt: sql`now()` })
-    .where(and(inArray(products.id, ids), ne(products.discount, percent)))
-    .returning({ id: products.id });
-  return rows.length;
+    .set({ ...values, updatedAt: sql`now()` })
+    .from(old)
+    .where(eq(products.id, old.id))
+    .returning(returning as { id: typeof products.id })) as unknown as Record<string, unknown>[];
+  return rows.map((row) => ({
+    id: row.id as string,
+    before: Object.fromEntries(fields.map((f) => [f, row[`was_${f}`]])),
+    after: Object.fromEntries(fields.map((f) => [f, row[`now_${f}`]])),
+  }));
+}
+
+/** Sets a flag on those of the products that do not have that value; answers the changed ones. */
+export function setProductsFlag(tx: DbOrTx, ids: string[], flag: ProductTag, value: boolean) {
+  return setProducts(tx, ids, { [flag]: value }, ne(products[flag], value));
+}
+
+export function setProductsDiscount(tx: DbOrTx, ids: string[], percent: number) {
+  return setProducts(tx, ids, { discount: percent }, ne(products.discount, percent));
 }
 
 export interface CategoryPlace {
@@ -106,32 +170,30 @@ export interface CategoryPlace {
   subSubCategory: string;
 }
 
-export async function setProductsCategory(tx: DbOrTx, ids: string[], place: CategoryPlace): Promise<number> {
-  const rows = await tx
-    .update(products)
-    .set({ ...place, updatedAt: sql`now()` })
-    .where(
+export function setProductsCategory(tx: DbOrTx, ids: string[], place: CategoryPlace) {
+  return setProducts(
+    tx,
+    ids,
+    { ...place },
+    not(
       and(
-        inArray(products.id, ids),
-        not(
-          and(
-            eq(products.mainCategory, place.mainCategory),
-            eq(products.subCategory, place.subCategory),
-            eq(products.subSubCategory, place.subSubCategory),
-          ) as SQL,
-        ),
-      ),
-    )
-    .returning({ id: products.id });
-  return rows.length;
+        eq(products.mainCategory, place.mainCategory),
+        eq(products.subCategory, place.subCategory),
+        eq(products.subSubCategory, place.subSubCategory),
+      ) as SQL,
+    ),
+  );
 }
 
-/** Deletes the products; answers the file names each held (removed once the transaction commits). */
+/**
+ * Deletes the products; answers each deleted row with the columns the one-product delete logs
+ * (the admin's product columns), its files among them (removed once the transaction commits).
+ */
 export function deleteProducts(tx: DbOrTx, ids: string[]) {
   return tx
     .delete(products)
     .where(inArray(products.id, ids))
-    .returning({ images: products.images, accessories: products.accessories });
+    .returning({ ...customerProductColumns, hasAccessory: products.hasAccessory, accessories: products.accessories });
 }
 
 /** A main category of the tree with its sub and sub-sub lists, or undefined. */

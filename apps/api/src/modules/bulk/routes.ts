@@ -9,6 +9,7 @@ import {
   productBulkRequestSchema,
 } from '@backroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { importRoutes } from '../exports/import-routes';
 import { BulkQueue } from './queue';
 import { type BulkDeps, type BulkStart, bulkJob, runBulkJob, startOrderBulk, startProductBulk } from './service';
 
@@ -47,6 +48,8 @@ export const bulkRoutes: FastifyPluginAsyncZod<BulkRoutesOptions> = async (app, 
   app.addHook('onClose', async () => {
     await queue.stop();
   });
+  // The import's confirm step: its large imports run on this queue.
+  await app.register(importRoutes, { deps });
 
   const answer = (start: BulkStart) =>
     start.ran

@@ -12,8 +12,10 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
+import { runAsActor } from '../activity/context';
 import type { Principal } from '../auth/service';
-import { type BulkJobData, type BulkJobOutput, type BulkRequestData, toBulkJob } from './job';
+import { runImportJob } from '../exports/import-service';
+import { type BulkJobData, type BulkJobOutput, type BulkRequestData, isImportJob, toBulkJob } from './job';
 import { orderPlan } from './orders-plan';
 import type { BulkPlan } from './plan';
 import { productPlan } from './products-plan';
@@ -67,20 +69,22 @@ export function startProductBulk(deps: BulkDeps, principal: Principal, body: Pro
 /**
  * A bulk job, run by the queue's worker: counted again now, walked a batch per transaction, its
  * progress written and sent to the admins after each batch; open screens refreshed once at the end.
+ * It runs as the admin who started it, so each row's activity entry names them (no one, if their
+ * account was deleted meanwhile).
  */
-export async function runBulkJob(
-  deps: BulkDeps,
-  jobId: string,
-  data: BulkJobData,
-  signal: AbortSignal,
-): Promise<BulkJobOutput> {
-  const plan = planFor(deps, data);
+export function runBulkJob(deps: BulkDeps, jobId: string, data: BulkJobData, signal: AbortSignal) {
+  return runAsActor({ actorId: data.adminId, ip: null }, () => runJob(deps, jobId, data, signal));
+}
+
+async function runJob(deps: BulkDeps, jobId: string, data: BulkJobData, signal: AbortSignal): Promise<BulkJobOutput> {
   const head = { jobId, target: data.target, kind: data.action.kind };
   const tell = async (output: BulkJobOutput) => {
     if (output.state === 'running') await deps.queue.writeProgress(jobId, output);
     const job: BulkJob = { ...head, ...output };
     deps.realtime().toAdmins(BULK_EVENTS.bulkProgress, job);
   };
+  if (isImportJob(data)) return runImportJob(deps, jobId, data, tell);
+  const plan = planFor(deps, data);
   let output: BulkJobOutput;
   try {
     const total = await plan.count(deps.db);

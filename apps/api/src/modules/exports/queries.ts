@@ -1,5 +1,5 @@
 import type { ProductSort } from '@backroom/contract';
-import { type Column, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, type Column, inArray, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { orders, products } from '../../db/schema';
@@ -138,8 +138,43 @@ export function userCount(filter: UserFilter): Statement {
   return compile(sql`SELECT count(*) FROM users u WHERE ${userWhere(filter)}`);
 }
 
+/** A product's columns as the admin's product forms read and write them (accessories too). */
+export const adminProductColumns = {
+  ...customerProductColumns,
+  hasAccessory: products.hasAccessory,
+  accessories: products.accessories,
+};
+
+/** Ids per statement: well below PostgreSQL's 65,535 parameters. */
+const IDS_PER_QUERY = 5000;
+
 /** The products of these ids, as the export reads them (the import preview matches rows by id). */
 export async function findProductsByIds(db: DbOrTx, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db.select(customerProductColumns).from(products).where(inArray(products.id, ids));
+  const rows = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const chunk = ids.slice(i, i + IDS_PER_QUERY);
+    rows.push(...(await db.select(customerProductColumns).from(products).where(inArray(products.id, chunk))));
+  }
+  return rows;
+}
+
+/**
+ * The products of these ids whole (accessories too, as the product forms read them), locked until
+ * the transaction ends, in id order so that two imports lock in the same order and never deadlock.
+ */
+export async function lockProductsByIds(tx: DbOrTx, ids: string[]) {
+  const sorted = [...ids].sort();
+  const rows = [];
+  for (let i = 0; i < sorted.length; i += IDS_PER_QUERY) {
+    const chunk = sorted.slice(i, i + IDS_PER_QUERY);
+    rows.push(
+      ...(await tx
+        .select(adminProductColumns)
+        .from(products)
+        .where(inArray(products.id, chunk))
+        .orderBy(asc(products.id))
+        .for('update')),
+    );
+  }
+  return rows;
 }

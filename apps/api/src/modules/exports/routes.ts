@@ -2,7 +2,6 @@ import {
   EXPORT_PATHS,
   EXPORT_TOTAL_HEADER,
   errorResponseSchema,
-  IMPORT_FILE_FIELD,
   orderExportQuerySchema,
   productExportQuerySchema,
   productImportPreviewResponseSchema,
@@ -11,20 +10,12 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
-import { HttpError } from '../../plugins/errors';
-import { readMultipart } from '../../plugins/uploads';
+import { readImportForm } from './import-form';
 import { previewProductImport } from './import-preview';
 import { type ExportFile, exportOrders, exportProducts, exportUsers } from './service';
 
 const refusals = { 400: errorResponseSchema, 429: errorResponseSchema };
 const uploadRefusals = { 400: errorResponseSchema, 413: errorResponseSchema, 415: errorResponseSchema };
-
-/** The import's one file field; anything else in the form is refused by name. */
-async function onImportFile(field: string, data: Buffer): Promise<Buffer> {
-  if (field !== IMPORT_FILE_FIELD)
-    throw new HttpError(400, `${field}: is not a field of this form (the CSV goes in "${IMPORT_FILE_FIELD}")`);
-  return data;
-}
 
 /** The file as a download; the body is the stream, which the reply destroys if the client goes. */
 function sendFile(reply: FastifyReply, file: ExportFile) {
@@ -66,12 +57,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     EXPORT_PATHS.productImportPreview,
     { schema: { response: { 200: productImportPreviewResponseSchema, ...uploadRefusals } } },
     async (request) => {
-      const form = await readMultipart(request, onImportFile);
-      const extra = Object.keys(form.fields)[0];
-      if (extra !== undefined) throw new HttpError(400, `${extra}: is not a field of this form`);
-      if (form.files.length === 0) throw new HttpError(400, `${IMPORT_FILE_FIELD}: is required (a CSV file)`);
-      if (form.files.length > 1) throw new HttpError(400, `${IMPORT_FILE_FIELD}: one file at a time`);
-      const file = form.files[0]?.value as Buffer;
+      const { file } = await readImportForm(request);
       return { success: true as const, ...(await previewProductImport(app.ctx.db, file)) };
     },
   );

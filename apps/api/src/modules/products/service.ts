@@ -39,7 +39,8 @@ export interface CatalogueDeps {
 export type ProductForm = MultipartForm<UploadedImage>;
 
 /** Not worth an activity entry: kept by the database, or the id the entry already names. */
-const UNLOGGED = ['id', 'nameSearch', 'createdAt', 'updatedAt'];
+export const UNLOGGED_PRODUCT_FIELDS = ['id', 'nameSearch', 'createdAt', 'updatedAt'];
+const UNLOGGED = UNLOGGED_PRODUCT_FIELDS;
 
 function notify(deps: CatalogueDeps, event: ProductsUpdatedEvent) {
   deps.realtime.toAdmins(EVENTS.productsUpdated, event);

@@ -1,0 +1,108 @@
+import { cleanEntries, PRODUCT_TAGS, type UpdateProductFields } from '@backroom/contract';
+import type { DbOrTx } from '../../db/client';
+import { products } from '../../db/schema';
+import { nameFromReference } from '../../storage/names';
+import { recordChanges } from '../activity/recorder';
+import { newProductValues, type StoredUploads, updatedProductValues } from '../products/product-values';
+import { productFiles } from '../products/product-view';
+import { type ProductRow, updateProduct } from '../products/repository';
+import { UNLOGGED_PRODUCT_FIELDS } from '../products/service';
+import type { ImportPlan, PlannedUpdate } from './import-plan';
+import { adminProductColumns } from './queries';
+
+/*
+ * Writing an import's plan on the caller's transaction, through the product forms' own rules
+ * (newProductValues, updatedProductValues), each created or updated product with its activity
+ * entry (written per batch, set-based). The products to update must be locked already (the plan
+ * was computed from them). Files the updated products no longer hold are answered, to be deleted
+ * once the transaction has committed (as PUT /api/product/update does).
+ */
+
+/** Rows written between two progress reports, and per activity INSERT. */
+export const IMPORT_WRITE_BATCH = 500;
+
+/** An import uploads nothing: new products get no images, updated ones keep some of theirs. */
+const noUploads = (): StoredUploads => ({ images: [], accessoryImages: new Map() });
+
+/**
+ * The modify form's fields for an update: the columns the file has, nothing else. Colour variants
+ * are always given, so that what the preview showed is what is stored: the file's colours (or the
+ * product's own without a colours column), each keeping its image, stock and out-of-stock mark
+ * when the product had that colour; an image no longer kept is unlinked from its colour, not the
+ * colour dropped (the form's rule when no variants are sent), since the preview did not show that.
+ */
+export function importUpdateFields(
+  columns: readonly string[],
+  update: Pick<PlannedUpdate, 'values' | 'images'>,
+  current: Pick<ProductRow, 'images' | 'colorVariants'>,
+): UpdateProductFields {
+  const has = (column: string) => columns.includes(column);
+  const { values } = update;
+  const kept = new Set(has('images') ? update.images.map(nameFromReference) : current.images);
+  const own = new Map<string, ProductRow['colorVariants'][number]>();
+  for (const variant of current.colorVariants) if (!own.has(variant.color)) own.set(variant.color, variant);
+  const variants = has('colors')
+    ? cleanEntries(values.colorVariants).map(
+        (color) => own.get(color) ?? { color, image: null, stock: 0, outOfStock: false },
+      )
+    : current.colorVariants;
+  return {
+    name: values.name,
+    description: values.description,
+    price: values.price,
+    ...(has('discount') && { discount: values.discount }),
+    ...(has('mainCategory') && { mainCategory: values.mainCategory }),
+    ...(has('subCategory') && { subCategory: values.subCategory }),
+    ...(has('subSubCategory') && { subSubCategory: values.subSubCategory }),
+    ...Object.fromEntries(PRODUCT_TAGS.filter(has).map((tag) => [tag, values[tag]])),
+    colorVariants: variants.map((v) => ({ ...v, image: v.image !== null && kept.has(v.image) ? v.image : null })),
+    ...(has('clothingSizes') && { clothingSizes: values.clothingSizes }),
+    ...(has('canvasSizes') && { canvasSizes: values.canvasSizes }),
+    ...(has('images') && { existingImages: update.images }),
+  } as UpdateProductFields;
+}
+
+function* batches<T>(list: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < list.length; i += IMPORT_WRITE_BATCH) yield list.slice(i, i + IMPORT_WRITE_BATCH);
+}
+
+/** Writes the plan; answers the files to delete after the commit. onProgress: rows written so far. */
+export async function applyImport(
+  tx: DbOrTx,
+  plan: ImportPlan,
+  current: ReadonlyMap<string, ProductRow>,
+  onProgress?: (done: number) => Promise<void> | void,
+): Promise<{ dropped: string[] }> {
+  let done = 0;
+  for (const batch of batches(plan.creates)) {
+    const rows = await tx
+      .insert(products)
+      .values(batch.map((create) => newProductValues(create.values, noUploads())))
+      .returning(adminProductColumns);
+    const entries = rows.map((row) => ({ recordId: row.id, before: null, after: row }));
+    await recordChanges(tx, 'product', 'created', entries, UNLOGGED_PRODUCT_FIELDS);
+    done += rows.length;
+    await onProgress?.(done);
+  }
+  const dropped: string[] = [];
+  for (const batch of batches(plan.updates)) {
+    const entries = [];
+    // One UPDATE per product: each row's values differ. The activity entries go in one INSERT.
+    for (const update of batch) {
+      const before = current.get(update.id) as ProductRow;
+      const fields = importUpdateFields(plan.columns, update, before);
+      const after = (await updateProduct(
+        tx,
+        update.id,
+        updatedProductValues(before, fields, noUploads()),
+      )) as ProductRow;
+      entries.push({ recordId: update.id, before, after });
+      const still = new Set(productFiles(after));
+      dropped.push(...productFiles(before).filter((name) => !still.has(name)));
+    }
+    await recordChanges(tx, 'product', 'updated', entries, UNLOGGED_PRODUCT_FIELDS);
+    done += batch.length;
+    await onProgress?.(done);
+  }
+  return { dropped };
+}
