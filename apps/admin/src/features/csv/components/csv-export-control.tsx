@@ -27,7 +27,9 @@ export function CsvExportControl({ choices }: { choices: readonly CsvExportChoic
           Export CSV
         </Button>
       ) : (
-        <Menu position="bottom-end" withinPortal>
+        // Without Mantine's initial-focus placeholder: a focusable child of role=menu that is no
+        // menuitem, which axe flags (aria-required-children), as in the shell's account menu.
+        <Menu position="bottom-end" withinPortal withInitialFocusPlaceholder={false}>
           <Menu.Target>
             <Button
               variant="default"
