@@ -5,6 +5,7 @@ import {
   EXPORT_PATHS,
   exportUrl,
   IMPORT_FILE_FIELD,
+  IMPORT_MESSAGES,
   ORDER_CSV_COLUMNS,
   ORDER_ITEM_CSV_COLUMNS,
   PRODUCT_CSV_COLUMNS,
@@ -343,6 +344,34 @@ test.describe('CSV import of products', () => {
       ]),
     );
     expect(after.flat()).not.toContain(`Bad figure ${suffix}`);
+  });
+
+  test('products changed since the preview: the confirm is refused, and a new preview imports', async ({
+    page,
+    shop,
+  }) => {
+    const suffix = unique();
+    const { product, buffer } = await importFile(page, suffix);
+    await page.goto(`/list?q=${encodeURIComponent(suffix)}`);
+    const dialog = await openImport(page, buffer);
+    await expect(dialog.getByRole('table', { name: 'Rows to update' })).toContainText('40.00');
+
+    // Another admin reprices the product after the preview: the plan shown is no longer the one that would run.
+    await shop.pool.query('update products set price_cents = 4100 where id = $1', [product._id]);
+    await dialog.getByRole('button', { name: 'Confirm import' }).click();
+    await expect(dialog.getByText(IMPORT_MESSAGES.changed)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Confirm import' })).toBeDisabled();
+    expect((await exportedProducts(page, suffix)).slice(1).map((row) => row[1])).toEqual([`Imported figure ${suffix}`]);
+
+    await dialog.getByRole('button', { name: 'Preview again' }).click();
+    const price = dialog
+      .getByRole('table', { name: 'Rows to update' })
+      .getByRole('listitem')
+      .filter({ hasText: 'price:' });
+    await expect(price).toContainText('41.00');
+    await expect(price).toContainText('to 45.00');
+    await dialog.getByRole('button', { name: 'Confirm import' }).click();
+    await expect(dialog.getByText('1 created, 1 updated, 1 skipped (bad rows)')).toBeVisible();
   });
 
   test('a file that would change nothing cannot be confirmed', async ({ page }) => {
