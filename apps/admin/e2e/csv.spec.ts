@@ -2,9 +2,12 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import {
   API_PATHS,
+  BULK_PATHS,
+  bulkJobPath,
   EXPORT_PATHS,
   exportUrl,
   IMPORT_FILE_FIELD,
+  IMPORT_INLINE_LIMIT,
   IMPORT_MESSAGES,
   ORDER_CSV_COLUMNS,
   ORDER_ITEM_CSV_COLUMNS,
@@ -372,6 +375,58 @@ test.describe('CSV import of products', () => {
     await expect(price).toContainText('to 45.00');
     await dialog.getByRole('button', { name: 'Confirm import' }).click();
     await expect(dialog.getByText('1 created, 1 updated, 1 skipped (bad rows)')).toBeVisible();
+  });
+
+  test('an import above the inline limit runs as a job and reports what it did', async ({ page }) => {
+    const suffix = unique();
+    await addProduct(page, `Job template ${suffix}`);
+    const [header, row] = await exportedProducts(page, suffix);
+    if (!header || !row) throw new Error('the product was not exported');
+    const count = IMPORT_INLINE_LIMIT + 1;
+    const rows = Array.from({ length: count }, (_, index) => {
+      const created = [...row];
+      created[header.indexOf('id')] = '';
+      created[header.indexOf('images')] = '';
+      created[header.indexOf('name')] = `Job figure ${suffix} ${index + 1}`;
+      return created;
+    });
+    const buffer = Buffer.from(`\uFEFF${stringify([header, ...rows], { record_delimiter: '\r\n' })}`, 'utf8');
+
+    try {
+      await page.goto(`/list?q=${encodeURIComponent(suffix)}`);
+      const dialog = await openImport(page, buffer);
+      const figures = count.toLocaleString('en-US');
+      await expect(dialog.getByRole('list', { name: 'Import summary' }).getByRole('listitem').first()).toHaveText(
+        `To create${figures}`,
+      );
+      await expect(dialog.getByText(`Showing the first 1,000 of ${figures}.`)).toBeVisible();
+      await dialog.getByRole('button', { name: 'Confirm import' }).click();
+      await expect(dialog.getByText(`${figures} created, 0 updated`)).toBeVisible({ timeout: 90_000 });
+      await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+      await expect(page.getByText(`${count + 1} products found`)).toBeVisible();
+    } finally {
+      // The products go again, so that the other specs see the shop they expect.
+      const res = await page.request.post(BULK_PATHS.productBulk, {
+        headers: { [TOKEN_HEADER]: await token(page) },
+        data: { selection: { filter: { q: suffix } }, action: { kind: 'delete' } },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+      const answer = (await res.json()) as { jobId?: string };
+      if (answer.jobId) {
+        const jobId = answer.jobId;
+        await expect
+          .poll(
+            async () => {
+              const job = await page.request.get(bulkJobPath(jobId), {
+                headers: { [TOKEN_HEADER]: await token(page) },
+              });
+              return ((await job.json()) as { job: { state: string } }).job.state;
+            },
+            { timeout: 90_000 },
+          )
+          .toBe('completed');
+      }
+    }
   });
 
   test('a file that would change nothing cannot be confirmed', async ({ page }) => {
