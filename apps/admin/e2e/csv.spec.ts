@@ -230,20 +230,26 @@ test.describe('CSV exports', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('a refused export is told with a toast', async ({ page }) => {
-    await page.route(`**${EXPORT_PATHS.userExport}*`, (route) =>
-      route.fulfill({
-        status: 429,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          success: false,
-          message: 'export: 3 exports are running already, try again in a moment',
-        }),
-      }),
-    );
-    await page.goto('/users');
+  test("a refused export is told with the app's error toast, and nothing is saved", async ({ page }) => {
+    // A search longer than the API takes (100 characters): the list and the export are both refused.
+    const q = 'x'.repeat(101);
+    const refusal = await page.request.get(exportUrl(EXPORT_PATHS.productExport, { q }), {
+      headers: { [TOKEN_HEADER]: await token(page) },
+    });
+    expect(refusal.status()).toBe(400);
+    const { message } = (await refusal.json()) as { message: string };
+    expect(message).toMatch(/^q: /);
+
+    await page.goto(`/list?q=${q}`);
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    const said = page.getByRole('alert').filter({ hasText: message });
+    const before = await said.count();
+    const downloads: Download[] = [];
+    page.on('download', (file) => downloads.push(file));
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    await expect(page.getByText('export: 3 exports are running already, try again in a moment')).toBeVisible();
+    await expect(said).toHaveCount(before + 1);
+    await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
+    expect(downloads).toHaveLength(0);
   });
 });
 
