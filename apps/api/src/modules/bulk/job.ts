@@ -50,11 +50,12 @@ function isOutput(value: unknown): value is BulkJobOutput {
   return typeof value === 'object' && value !== null && 'state' in value && 'result' in value;
 }
 
-/** pg-boss's failure output: { message } or { value: { message } }. */
-function failureMessage(output: unknown): string {
+/** pg-boss's failure output: { message } or { value: { message } }. An import rolls back whole; bulk batches stay. */
+function failureMessage(output: unknown, data: BulkJobData): string {
   const o = output as { message?: unknown; value?: { message?: unknown } } | null;
   const message = o?.message ?? o?.value?.message;
-  return `stopped: ${typeof message === 'string' ? message : 'the job ended'}; run the action again to finish`;
+  const why = `stopped: ${typeof message === 'string' ? message : 'the job ended'}`;
+  return isImportJob(data) ? `${why}; nothing was imported` : `${why}; run the action again to finish`;
 }
 
 /** A stored job as the API tells it. */
@@ -72,6 +73,6 @@ export function toBulkJob(job: StoredBulkJob): BulkJob {
     done: output?.done ?? 0,
     total: output?.total ?? job.data.total,
     result: output?.result ?? noResult,
-    message: output?.message ?? (state === 'failed' ? failureMessage(job.output) : null),
+    message: output?.message ?? (state === 'failed' ? failureMessage(job.output, job.data) : null),
   };
 }

@@ -128,7 +128,10 @@ async function setProducts(
   differs: SQL | undefined,
 ): Promise<ProductChange[]> {
   const fields = Object.keys(values) as ProductField[];
-  const oldColumns = Object.fromEntries(fields.map((f) => [`was_${f}`, sql`${products[f]}`.as(`was_${f}`)]));
+  // mapWith: the old value decoded as the column is (a numeric discount as a number, not text).
+  const oldColumns = Object.fromEntries(
+    fields.map((f) => [`was_${f}`, sql`${products[f]}`.mapWith(products[f]).as(`was_${f}`)]),
+  );
   const old = tx
     .select({ id: products.id, ...oldColumns })
     .from(products)

@@ -5,15 +5,16 @@ import { nameFromReference } from '../../storage/names';
 import { recordChanges } from '../activity/recorder';
 import { newProductValues, type StoredUploads, updatedProductValues } from '../products/product-values';
 import { productFiles } from '../products/product-view';
-import { type ProductRow, updateProduct } from '../products/repository';
+import type { ProductRow } from '../products/repository';
 import { UNLOGGED_PRODUCT_FIELDS } from '../products/service';
 import type { ImportPlan, PlannedUpdate } from './import-plan';
-import { adminProductColumns } from './queries';
+import { adminProductColumns, updateProductsAtOnce } from './queries';
 
 /*
  * Writing an import's plan on the caller's transaction, through the product forms' own rules
  * (newProductValues, updatedProductValues), each created or updated product with its activity
- * entry (written per batch, set-based). The products to update must be locked already (the plan
+ * entry. Set-based: a batch of products is inserted, or updated, by one statement, and its entries
+ * by one more (one statement per product made the products' statement triggers fire per row). The products to update must be locked already (the plan
  * was computed from them). Files the updated products no longer hold are answered, to be deleted
  * once the transaction has committed (as PUT /api/product/update does).
  */
@@ -86,21 +87,18 @@ export async function applyImport(
   }
   const dropped: string[] = [];
   for (const batch of batches(plan.updates)) {
-    const entries = [];
-    // One UPDATE per product: each row's values differ. The activity entries go in one INSERT.
-    for (const update of batch) {
+    const changes = batch.map((update) => {
       const before = current.get(update.id) as ProductRow;
       const fields = importUpdateFields(plan.columns, update, before);
-      const after = (await updateProduct(
-        tx,
-        update.id,
-        updatedProductValues(before, fields, noUploads()),
-      )) as ProductRow;
-      entries.push({ recordId: update.id, before, after });
+      return { id: update.id, before, values: updatedProductValues(before, fields, noUploads()) };
+    });
+    const rows = new Map((await updateProductsAtOnce(tx, changes)).map((row) => [row.id, row]));
+    const entries = changes.map(({ id, before }) => ({ recordId: id, before, after: rows.get(id) as ProductRow }));
+    await recordChanges(tx, 'product', 'updated', entries, UNLOGGED_PRODUCT_FIELDS);
+    for (const { before, after } of entries) {
       const still = new Set(productFiles(after));
       dropped.push(...productFiles(before).filter((name) => !still.has(name)));
     }
-    await recordChanges(tx, 'product', 'updated', entries, UNLOGGED_PRODUCT_FIELDS);
     done += batch.length;
     await onProgress?.(done);
   }

@@ -178,3 +178,49 @@ export async function lockProductsByIds(tx: DbOrTx, ids: string[]) {
   }
   return rows;
 }
+
+/**
+ * Updates many products in one statement, each with its own values (the same fields for all):
+ * UPDATE ... FROM jsonb_to_recordset, typed by the columns' own SQL types. Answers the rows after.
+ */
+export async function updateProductsAtOnce(
+  tx: DbOrTx,
+  changes: { id: string; values: Partial<typeof products.$inferInsert> }[],
+) {
+  const first = changes[0];
+  if (!first) return [];
+  const keys = Object.keys(first.values) as (keyof typeof products.$inferInsert)[];
+  const columns = keys.map((key) => products[key]);
+  for (const change of changes) {
+    if (Object.keys(change.values).length !== keys.length || keys.some((key) => !(key in change.values))) {
+      throw new Error('updateProductsAtOnce: every product must set the same fields');
+    }
+  }
+  const payload = changes.map((change) => ({
+    id: change.id,
+    ...Object.fromEntries(keys.map((key, i) => [columns[i]?.name, change.values[key]])),
+  }));
+  const shape = sql.join(
+    [sql`id text`, ...columns.map((c) => sql`${sql.identifier(c.name)} ${sql.raw(c.getSQLType())}`)],
+    sql`, `,
+  );
+  const sets = sql.join(
+    [
+      ...columns.map((c) => sql`${sql.identifier(c.name)} = v.${sql.identifier(c.name)}`),
+      sql`${sql.identifier(products.updatedAt.name)} = now()`,
+    ],
+    sql`, `,
+  );
+  await tx.execute(
+    sql`UPDATE products SET ${sets} FROM jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) AS v(${shape}) WHERE products.id = v.id`,
+  );
+  return findProductsWhole(
+    tx,
+    changes.map((change) => change.id),
+  );
+}
+
+/** The products of these ids whole (one statement; at most IDS_PER_QUERY ids). */
+function findProductsWhole(tx: DbOrTx, ids: string[]) {
+  return tx.select(adminProductColumns).from(products).where(inArray(products.id, ids));
+}
