@@ -1,12 +1,22 @@
 import { importJobResult, importResultMessage } from '@backroom/contract';
-import { Alert, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Button, Progress, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-error';
 import { useImportJob } from '../api';
 
 const figure = (value: number) => value.toLocaleString('en-US');
 
-/** An import running as a job: a bar until it ends, then what it did (or why it stopped). */
-export function ImportJobProgress({ jobId, total }: { jobId: string; total: number }) {
+interface ImportJobProgressProps {
+  jobId: string;
+  total: number;
+  /** After a failure: preview the same file again (the job rolled back, so nothing was imported). */
+  onPreviewAgain: () => void;
+}
+
+/**
+ * An import running as a job: a bar until it ends, then what it did. A job runs in one
+ * transaction (decision 036), so a failed one imported nothing: say why, and offer a new preview.
+ */
+export function ImportJobProgress({ jobId, total, onPreviewAgain }: ImportJobProgressProps) {
   const query = useImportJob(jobId);
   const job = query.data;
 
@@ -26,9 +36,13 @@ export function ImportJobProgress({ jobId, total }: { jobId: string; total: numb
   }
   if (job?.state === 'failed') {
     return (
-      <Alert color="red" title="The import stopped" role="alert">
-        <Text size="sm">{job.message ?? 'The job failed.'}</Text>
-        <Text size="sm">Done before it stopped: {importResultMessage(importJobResult(job))}</Text>
+      <Alert color="red" title="The import failed">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{job.message ?? 'The import failed; nothing was imported.'}</Text>
+          <Button size="xs" variant="light" color="red" onClick={onPreviewAgain}>
+            Preview again
+          </Button>
+        </Stack>
       </Alert>
     );
   }

@@ -135,7 +135,7 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
 
       {answer &&
         ('jobId' in answer ? (
-          <ImportJobProgress jobId={answer.jobId} total={answer.total} />
+          <ImportJobProgress jobId={answer.jobId} total={answer.total} onPreviewAgain={runPreview} />
         ) : (
           <Alert color="green" title="Import done" role="status">
             {importResultMessage(answer.result)}
