@@ -18,6 +18,7 @@ export * from './domain/calendar-labels';
 export * from './domain/catalogue-lists';
 export * from './domain/chart-scale';
 export * from './domain/csv-cells';
+export * from './domain/csv-progress';
 export * from './domain/dashboard-figures';
 export * from './domain/discount-choices';
 export * from './domain/discount-code';

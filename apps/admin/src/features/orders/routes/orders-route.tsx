@@ -9,6 +9,7 @@ import { useListView } from '../../../components/list-view/use-list-view';
 import { ViewToggle } from '../../../components/list-view/view-toggle';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
+import { OrderExportMenu } from '../../csv/components/order-export-menu';
 import { useDeleteOrder, useOrderList } from '../api';
 import { DeleteOrderDialog } from '../components/delete-order-dialog';
 import { OrderCard } from '../components/order-card';
@@ -51,7 +52,10 @@ export function OrdersRoute() {
     <Stack gap="lg">
       <Group justify="space-between" align="center">
         <ScreenTitle>Orders</ScreenTitle>
-        <ViewToggle view={view} onChange={setView} />
+        <Group gap="sm">
+          <OrderExportMenu />
+          <ViewToggle view={view} onChange={setView} />
+        </Group>
       </Group>
 
       <Paper withBorder p="md" radius="md">

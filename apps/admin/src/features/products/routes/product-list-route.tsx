@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import { ConfirmModal } from '../../categories/components/confirm-modal';
 import { useCatalogueEvents } from '../../categories/hooks/use-catalogue-events';
+import { ProductCsvActions } from '../../csv/components/product-csv-actions';
 import { useProductList, useRemoveProduct } from '../api';
 import { ProductFilters } from '../components/product-filters';
 import { ProductGrid } from '../components/product-grid';
@@ -56,6 +57,7 @@ export function ProductListRoute() {
         <ScreenTitle>Product List</ScreenTitle>
         <Group gap="sm">
           <ViewToggle view={view} onChange={setView} visibleFrom="sm" />
+          <ProductCsvActions />
           <Button component={Link} to="/add" leftSection={<IconPlus size={16} aria-hidden="true" />}>
             Add New Product
           </Button>

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { PreviousNext } from '../../../components/list-view/previous-next';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
+import { UserExportButton } from '../../csv/components/user-export-button';
 import { useChangeRole, useDeleteUser, useUserList, useUserStats } from '../api';
 import { ContactModal } from '../components/contact-modal';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
@@ -75,6 +76,7 @@ export function UsersRoute() {
           onSearch={(q) => setFilter('q', q)}
           onRole={(role) => setFilter('role', role)}
         />
+        <UserExportButton />
       </Paper>
 
       {list.isError && (
