@@ -265,6 +265,12 @@ describe('CSV injection and quoting', () => {
     });
     const again = readCsv((await exportCall(EXPORT_PATHS.orderExport)).body);
     expect(again.find((row) => row.id === tabbed.id)?.firstName).toBe("'\t=tab");
+    // A bare line feed or carriage return (an order written by another system) is quoted too, as a
+    // spreadsheet would otherwise end the row there.
+    await insertOrder(t.database.db, { items: [{ name: 'Poster\nbig' }, { name: 'Old\rMac' }] });
+    const items = (await exportCall(EXPORT_PATHS.orderExport, { lines: 'item' })).body;
+    expect(items).toContain('"Poster\nbig"');
+    expect(items).toContain('"Old\rMac"');
   });
 });
 

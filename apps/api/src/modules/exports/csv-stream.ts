@@ -86,7 +86,15 @@ export async function openCsvExport<Row>(pool: pg.Pool, spec: CsvExport<Row>): P
     },
   });
   // RFC 4180's CRLF between records; quotes where a cell holds a comma, a quote or a line break.
-  const csv = stringify({ bom: true, header: true, columns: [...spec.columns], record_delimiter: 'windows' });
+  // csv-stringify quotes a cell holding the record delimiter (CRLF) but not a lone LF or CR, which
+  // spreadsheets read as the row's end: any line break is quoted.
+  const csv = stringify({
+    bom: true,
+    header: true,
+    columns: [...spec.columns],
+    record_delimiter: 'windows',
+    quoted_match: /[\r\n]/,
+  });
   pipeline(rows, toLines, csv, (error) => {
     void endTransaction(client, error ?? undefined).finally(done);
   });
