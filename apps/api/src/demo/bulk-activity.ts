@@ -1,28 +1,14 @@
+import { ACTIVITY_KINDS } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /*
  * A long activity log made by PostgreSQL itself (the activity bench and its scale test): entries a
- * few seconds apart from 2026-01-01, by the given admins in turn, over 12 kinds and 50,000 records.
+ * few seconds apart from 2026-01-01, by the given admins in turn, over every kind and 50,000 records.
  * The table's four secondary indexes are dropped for the load and built again from their own
  * definitions (pg_indexes): building an index once is much quicker than keeping it up to date row
  * by row. Ids are shaped as the app makes them: 8 hex digits of seconds, then 16 of a serial.
  */
-
-export const BULK_ACTIVITY_KINDS = [
-  'product',
-  'category',
-  'options',
-  'order',
-  'user',
-  'admin',
-  'settings',
-  'discount',
-  'bundle',
-  'campaign',
-  'conversation',
-  'signIn',
-] as const;
 
 /** Records the generated entries point at: 'record-0' … 'record-49999'. */
 export const BULK_ACTIVITY_RECORDS = 50_000;
@@ -39,7 +25,7 @@ export async function insertBulkActivity(db: Db, count: number, actorIds: readon
     SELECT lpad(to_hex(1767225600 + g * 5), 8, '0') || lpad(to_hex(g), 16, '0'),
            timestamptz '2026-01-01 00:00:00+00' + g * interval '5 seconds',
            (string_to_array(${actorIds.join(',')}, ','))[1 + g % ${actorIds.length}], 'Admin', 'admin@shop.example',
-           (string_to_array(${BULK_ACTIVITY_KINDS.join(',')}, ','))[1 + g % ${BULK_ACTIVITY_KINDS.length}],
+           (string_to_array(${ACTIVITY_KINDS.join(',')}, ','))[1 + g % ${ACTIVITY_KINDS.length}],
            'updated', 'record-' || (g % ${BULK_ACTIVITY_RECORDS}),
            '{"status": {"from": "Packing", "to": "Shipped"}}'::jsonb
       FROM generate_series(1, ${count}) g`);
