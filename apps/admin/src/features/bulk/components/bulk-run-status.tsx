@@ -21,6 +21,8 @@ export function BulkRunStatus({ run }: { run: BulkRun<unknown> }) {
       color={tone.color}
       title={tone.title}
       icon={<Icon size={18} aria-hidden="true" />}
+      // The title in the body's colour: the tone's own (light variant) is too faint to read (axe).
+      styles={{ title: { color: 'var(--mantine-color-text)' } }}
       withCloseButton
       closeButtonLabel="Dismiss result"
       onClose={run.dismiss}
