@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import {
   API_PATHS,
   BULK_INLINE_LIMIT,
+  BULK_PATHS,
   type Product,
   productListResponseSchema,
   productSavedResponseSchema,
@@ -193,6 +194,34 @@ test.describe('orders', () => {
       [`bulk.${tag}.%`],
     );
     expect(Number(rows[0]?.n)).toBe(count);
+  });
+
+  test('with the socket down, the job is followed by polling and the list refreshed at its end', async ({
+    page,
+    shop,
+  }) => {
+    const tag = unique();
+    const count = BULK_INLINE_LIMIT + 30;
+    await placeManyOrders(shop, tag, count);
+    // No realtime connection at all: neither bulkProgress nor ordersUpdated can arrive.
+    await page.route('**/socket.io/**', (route) => route.abort());
+    await openOrders(page, tag);
+    await expect(page.getByText(`${count} orders found`, { exact: true })).toBeVisible();
+
+    await page.getByRole('checkbox', { name: 'Select all orders on this page' }).check();
+    await bar(page)
+      .getByRole('button', { name: `Select all ${count} orders matching this filter` })
+      .click();
+    await bar(page).getByRole('button', { name: 'Delete' }).click();
+    // A job (202), followed by GET /api/bulk/{jobId} alone.
+    const started = page.waitForResponse((res) => res.url().endsWith(BULK_PATHS.orderBulk));
+    const polled = page.waitForResponse((res) => res.url().includes('/api/bulk/') && res.status() === 200);
+    await dialog(page, 'Delete Orders').getByRole('button', { name: 'Delete' }).click();
+    expect((await started).status()).toBe(202);
+    await polled;
+    await expect(result(page, `${count} deleted`)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('0 orders found', { exact: true })).toBeVisible();
+    await expect(orderCards(page)).toHaveCount(0);
   });
 });
 
