@@ -66,13 +66,18 @@ export function OrderCard({
       style={expanded && grid ? { gridColumn: '1 / -1' } : undefined}
     >
       <Group align="flex-start" gap="md" wrap={grid ? 'wrap' : 'nowrap'}>
-        {selection && <SelectRowCheckbox selection={selection} id={order._id} label={`Select order ${order._id}`} />}
         <OrderItemImage src={first?.image} alt={first?.name ?? 'No items'} size={grid ? 64 : 80} />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Title order={2} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-              Order {order._id}
-            </Title>
+            {/* The box beside the title, not before the image: the card's first row has no room to spare at 375 px. */}
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              {selection && (
+                <SelectRowCheckbox selection={selection} id={order._id} label={`Select order ${order._id}`} />
+              )}
+              <Title order={2} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+                Order {order._id}
+              </Title>
+            </Group>
             <OrderStatusBadge status={order.status} hiddenLabel="Status: " />
           </Group>
           <Text size="sm">
