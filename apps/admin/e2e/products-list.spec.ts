@@ -5,11 +5,14 @@ import { expect, test } from './fixtures';
 const table = (page: Page) => page.getByRole('table');
 /** The body rows of the product table. */
 const rows = (page: Page) => table(page).locator('tbody tr');
-/** The text of one column (0-based) for every row shown, as rendered (a part hidden at this width is left out). */
+/**
+ * The text of one column (0-based, after the row's selection box) for every row shown, as rendered
+ * (a part hidden at this width is left out).
+ */
 const column = (page: Page, index: number) =>
   rows(page).evaluateAll(
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, without the parts the width hides.
-    (trs, i) => trs.map((tr) => tr.querySelectorAll('td')[i]?.innerText.trim() ?? ''),
+    (trs, i) => trs.map((tr) => tr.querySelectorAll('td')[i + 1]?.innerText.trim() ?? ''),
     index,
   );
 

@@ -13,6 +13,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
 import type { ListView } from '../../../components/list-view/use-list-view';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
+import { type RowSelection, SelectRowCheckbox } from '../../bulk/components/select-row-checkbox';
 import { DetailLine } from './detail-line';
 import { OrderDetails } from './order-details';
 import { OrderItemImage } from './order-item-image';
@@ -26,6 +27,8 @@ interface OrderCardProps {
   onStatusChange: (status: OrderStatus, opener: HTMLElement | null) => void;
   onEditTracking: (opener: HTMLElement) => void;
   onDelete: () => void;
+  /** The bulk actions' picks: the card gets its box when given. */
+  selection?: RowSelection;
 }
 
 /**
@@ -41,6 +44,7 @@ export function OrderCard({
   onStatusChange,
   onEditTracking,
   onDelete,
+  selection,
 }: OrderCardProps) {
   const headingId = `order-${order._id}`;
   const detailsId = `order-details-${order._id}`;
@@ -65,9 +69,15 @@ export function OrderCard({
         <OrderItemImage src={first?.image} alt={first?.name ?? 'No items'} size={grid ? 64 : 80} />
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Title order={2} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-              Order {order._id}
-            </Title>
+            {/* The box beside the title, not before the image: the card's first row has no room to spare at 375 px. */}
+            <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+              {selection && (
+                <SelectRowCheckbox selection={selection} id={order._id} label={`Select order ${order._id}`} />
+              )}
+              <Title order={2} size="h5" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+                Order {order._id}
+              </Title>
+            </Group>
             <OrderStatusBadge status={order.status} hiddenLabel="Status: " />
           </Group>
           <Text size="sm">

@@ -12,9 +12,11 @@ import { ScreenTitle } from '../../../components/screen-title';
 import { OrderExportMenu } from '../../csv/components/order-export-menu';
 import { useDeleteOrder, useOrderList } from '../api';
 import { DeleteOrderDialog } from '../components/delete-order-dialog';
+import { OrderBulkControls } from '../components/order-bulk-controls';
 import { OrderCard } from '../components/order-card';
 import { OrderFilters } from '../components/order-filters';
 import { OrderStatusDialogs, type StatusChangeTarget } from '../components/order-status-dialogs';
+import { useOrderBulk } from '../hooks/use-order-bulk';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useOrderListView } from '../hooks/use-order-list-view';
 
@@ -40,6 +42,7 @@ export function OrdersRoute() {
 
   const orders = list.data?.orders ?? [];
   const total = list.data?.total ?? 0;
+  const bulk = useOrderBulk(request, orders, total);
 
   // A page past the last one (an old link, or the last order of the last page deleted): go to the last page.
   useEffect(() => {
@@ -66,6 +69,8 @@ export function OrdersRoute() {
           </Text>
         </Stack>
       </Paper>
+
+      <OrderBulkControls bulk={bulk} total={total} hasRows={orders.length > 0} />
 
       {list.isError && (
         <LoadError
@@ -114,6 +119,7 @@ export function OrdersRoute() {
                 })
               }
               onDelete={() => setDeleting(order)}
+              selection={bulk.selection}
             />
           ))}
         </SimpleGrid>

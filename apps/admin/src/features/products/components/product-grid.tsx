@@ -1,5 +1,6 @@
 import type { Product } from '@backroom/contract';
 import { Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { type RowSelection, SelectRowCheckbox } from '../../bulk/components/select-row-checkbox';
 import { categoryPath, thumbnailUrl } from '../product-display';
 import { type ProductActionHandlers, ProductActions } from './product-actions';
 import { ProductPrice } from './product-price';
@@ -7,10 +8,12 @@ import { ProductStatusBadges } from './product-status-badges';
 
 interface ProductGridProps extends ProductActionHandlers {
   products: Product[];
+  /** The bulk actions' picks: a box on each card when given. */
+  selection?: RowSelection;
 }
 
 /** The grid view: a card per product with its first image, name, category path, price and statuses. */
-export function ProductGrid({ products, ...actions }: ProductGridProps) {
+export function ProductGrid({ products, selection, ...actions }: ProductGridProps) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="md" role="list" aria-label="Products">
       {products.map((product) => {
@@ -35,7 +38,10 @@ export function ProductGrid({ products, ...actions }: ProductGridProps) {
               </Text>
               <ProductPrice product={product} />
               <ProductStatusBadges product={product} />
-              <Group justify="flex-end">
+              <Group justify={selection ? 'space-between' : 'flex-end'}>
+                {selection && (
+                  <SelectRowCheckbox selection={selection} id={product._id} label={`Select product ${product.name}`} />
+                )}
                 <ProductActions product={product} {...actions} />
               </Group>
             </Stack>

@@ -1,5 +1,7 @@
 import type { Product } from '@backroom/contract';
 import { Image, Table, Text } from '@mantine/core';
+import { type PageSelection, SelectPageCheckbox } from '../../bulk/components/select-page-checkbox';
+import { type RowSelection, SelectRowCheckbox } from '../../bulk/components/select-row-checkbox';
 import { categoryPath, thumbnailUrl } from '../product-display';
 import { type ProductActionHandlers, ProductActions } from './product-actions';
 import { ProductPrice } from './product-price';
@@ -8,18 +10,27 @@ import classes from './product-table.module.css';
 
 interface ProductTableProps extends ProductActionHandlers {
   products: Product[];
+  /** The bulk actions' picks: a column of boxes when given. */
+  selection?: RowSelection & PageSelection;
 }
+
+const PRODUCTS = { one: 'product', many: 'products' };
 
 /**
  * The list view (spec 1 section 2.5). Where room is short the two sub columns are hidden, then
  * the main category (shown under the name instead); Status and Actions always show.
  */
-export function ProductTable({ products, ...actions }: ProductTableProps) {
+export function ProductTable({ products, selection, ...actions }: ProductTableProps) {
   return (
     <div className={classes.wrap}>
       <Table striped highlightOnHover verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th w={40}>
+                <SelectPageCheckbox selection={selection} noun={PRODUCTS} />
+              </Table.Th>
+            )}
             <Table.Th>Image</Table.Th>
             <Table.Th>Name</Table.Th>
             <Table.Th className={classes.main}>Main Category</Table.Th>
@@ -35,6 +46,15 @@ export function ProductTable({ products, ...actions }: ProductTableProps) {
             const thumbnail = thumbnailUrl(product);
             return (
               <Table.Tr key={product._id}>
+                {selection && (
+                  <Table.Td>
+                    <SelectRowCheckbox
+                      selection={selection}
+                      id={product._id}
+                      label={`Select product ${product.name}`}
+                    />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   {thumbnail ? (
                     <Image src={thumbnail} alt={product.name} w={48} h={48} radius="sm" fit="cover" loading="lazy" />

@@ -15,12 +15,14 @@ import { ConfirmModal } from '../../categories/components/confirm-modal';
 import { useCatalogueEvents } from '../../categories/hooks/use-catalogue-events';
 import { ProductCsvActions } from '../../csv/components/product-csv-actions';
 import { useProductList, useRemoveProduct } from '../api';
+import { ProductBulkControls } from '../components/product-bulk-controls';
 import { ProductFilters } from '../components/product-filters';
 import { ProductGrid } from '../components/product-grid';
 import { ProductModifyModal } from '../components/product-modify-modal';
 import { ProductSearch } from '../components/product-search';
 import { ProductTable } from '../components/product-table';
 import { ProductViewModal } from '../components/product-view-modal';
+import { useProductBulk } from '../hooks/use-product-bulk';
 import { useProductEvents } from '../hooks/use-product-events';
 import { useListSearchParams } from '../use-list-search-params';
 
@@ -50,6 +52,7 @@ export function ProductListRoute() {
   const pageSize = list.data?.pageSize ?? DEFAULT_PAGE_SIZE;
   const total = list.data?.total ?? 0;
   const products = list.data?.products ?? [];
+  const bulk = useProductBulk(params, products, total);
 
   return (
     <Stack gap="lg">
@@ -81,6 +84,8 @@ export function ProductListRoute() {
         </Stack>
       </Paper>
 
+      <ProductBulkControls bulk={bulk} total={total} withPageBox={view === 'grid' && products.length > 0} />
+
       {list.isError && (
         <LoadError
           error={list.error}
@@ -104,9 +109,9 @@ export function ProductListRoute() {
           />
         )
       ) : view === 'list' ? (
-        <ProductTable products={products} {...actions} />
+        <ProductTable products={products} selection={bulk.selection} {...actions} />
       ) : (
-        <ProductGrid products={products} {...actions} />
+        <ProductGrid products={products} selection={bulk.selection} {...actions} />
       )}
 
       <PreviousNext page={params.page} pageSize={pageSize} total={total} noun="products" onPage={setPage} />
