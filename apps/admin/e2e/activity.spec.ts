@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { API_PATHS, MESSAGES, type Product, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
+import { API_PATHS, MESSAGES, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
 import type { Page } from '@playwright/test';
-import sharp from 'sharp';
+import { addProductThroughApi, adminToken } from './admin-api';
 import { expect as baseExpect, test } from './fixtures';
 import type { ShopDatabase } from './shop-database';
 
@@ -15,31 +15,7 @@ test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-const token = (page: Page) => page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.token);
-
-/** A product added through the API, as another admin on Add Product would. */
-async function addProduct(page: Page, name: string): Promise<Product> {
-  const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#1971c2' } })
-    .png()
-    .toBuffer();
-  const res = await page.request.post(API_PATHS.productAdd, {
-    headers: { [TOKEN_HEADER]: await token(page) },
-    multipart: {
-      name,
-      description: 'Made for the activity tests',
-      price: '40.00',
-      mainCategory: 'Figures',
-      subCategory: 'DC',
-      subSubCategory: 'Male',
-      colorVariants: JSON.stringify([]),
-      clothingSizes: JSON.stringify([]),
-      canvasSizes: JSON.stringify([]),
-      image1: { name: 'one.png', mimeType: 'image/png', buffer: image },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).product as Product;
-}
+const token = adminToken;
 
 /** POST /api/order/status with the admin's token. */
 async function setStatus(page: Page, orderId: string, status: string, auth?: string) {
@@ -92,7 +68,7 @@ test.describe('Activity', () => {
     adminCredentials,
   }) => {
     const name = `Logged figure ${unique()}`;
-    const product = await addProduct(page, name);
+    const product = await addProductThroughApi(page, name);
     // Rename it in the Modify Product modal.
     await page.goto(`/list?edit=${product._id}`);
     const modal = page.getByRole('dialog', { name: 'Modify Product' });
@@ -130,7 +106,7 @@ test.describe('Activity', () => {
   });
 
   test('filters by kind and by record id, kept in the URL and across a reload', async ({ page, shop }) => {
-    const product = await addProduct(page, `Filtered figure ${unique()}`);
+    const product = await addProductThroughApi(page, `Filtered figure ${unique()}`);
     const orderId = await placeOrder(shop);
     await setStatus(page, orderId, 'Packing');
     await setStatus(page, orderId, 'In Production');
@@ -219,7 +195,7 @@ test.describe('Activity', () => {
     await expect(own.first()).toContainText('status: Packing → In Production');
     expect(await axeIssues(page)).toEqual([]);
 
-    const product = await addProduct(page, `Own entries ${unique()}`);
+    const product = await addProductThroughApi(page, `Own entries ${unique()}`);
     await page.goto(`/list?edit=${product._id}`);
     const modal = page.getByRole('dialog', { name: 'Modify Product' });
     const entriesOfProduct = modal

@@ -5,13 +5,11 @@ import {
   BULK_PATHS,
   type Product,
   productListResponseSchema,
-  productSavedResponseSchema,
-  STORAGE_KEYS,
   TOKEN_HEADER,
 } from '@backroom/contract';
 import type { Locator, Page } from '@playwright/test';
-import sharp from 'sharp';
 import { newId } from '../../api/src/db/ids';
+import { addProductThroughApi, adminToken } from './admin-api';
 import { expect as baseExpect, test } from './fixtures';
 import type { ShopDatabase } from './shop-database';
 
@@ -26,7 +24,7 @@ test.describe.configure({ timeout: 120_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-const token = (page: Page) => page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.token);
+const token = adminToken;
 
 const bar = (page: Page) => page.getByRole('region', { name: 'Bulk actions' });
 const result = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
@@ -252,30 +250,8 @@ test.describe('orders', () => {
 
 /** Products named '{prefix} 1'… added through the API, as another admin on Add Product would. */
 async function addProducts(page: Page, prefix: string, count: number): Promise<Product[]> {
-  const image = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#1971c2' } })
-    .png()
-    .toBuffer();
-  const headers = { [TOKEN_HEADER]: await token(page) };
   const added: Product[] = [];
-  for (let i = 1; i <= count; i += 1) {
-    const res = await page.request.post(API_PATHS.productAdd, {
-      headers,
-      multipart: {
-        name: `${prefix} ${i}`,
-        description: 'Made for the bulk tests',
-        price: '40.00',
-        mainCategory: 'Figures',
-        subCategory: 'DC',
-        subSubCategory: 'Male',
-        colorVariants: JSON.stringify([]),
-        clothingSizes: JSON.stringify([]),
-        canvasSizes: JSON.stringify([]),
-        image1: { name: 'one.png', mimeType: 'image/png', buffer: image },
-      },
-    });
-    expect(res.status(), await res.text()).toBe(200);
-    added.push(productSavedResponseSchema.parse(await res.json()).product);
-  }
+  for (let i = 1; i <= count; i += 1) added.push(await addProductThroughApi(page, `${prefix} ${i}`));
   return added;
 }
 

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import {
-  API_PATHS,
   BULK_PATHS,
   bulkJobPath,
   EXPORT_PATHS,
@@ -12,16 +11,14 @@ import {
   ORDER_CSV_COLUMNS,
   ORDER_ITEM_CSV_COLUMNS,
   PRODUCT_CSV_COLUMNS,
-  type Product,
   productImportPreviewResponseSchema,
-  STORAGE_KEYS,
   TOKEN_HEADER,
   USER_CSV_COLUMNS,
 } from '@backroom/contract';
 import type { Download, Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import sharp from 'sharp';
+import { addProductThroughApi, adminToken } from './admin-api';
 import { expect as baseExpect, test } from './fixtures';
 import type { StorefrontOrder } from './shop-database';
 
@@ -39,7 +36,7 @@ const WIDTHS = [375, 768, 1440] as const;
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 const today = () => new Date().toISOString().slice(0, 10);
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
-const token = (page: Page) => page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.token);
+const token = adminToken;
 
 /** The downloaded file: its bytes start with the BOM; answers the records, header first. */
 async function readCsv(download: Download): Promise<string[][]> {
@@ -68,30 +65,6 @@ const noSidewaysScroll = (page: Page) =>
 
 function customer(suffix: string): Pick<StorefrontOrder, 'firstName' | 'lastName' | 'email'> {
   return { firstName: 'Casey', lastName: `Export${suffix}`, email: `casey.${suffix}@csv.example` };
-}
-
-/** A product added through the API, as another admin on Add Product would. */
-async function addProduct(page: Page, name: string, price = '40.00'): Promise<Product> {
-  const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#2f9e44' } })
-    .png()
-    .toBuffer();
-  const res = await page.request.post(API_PATHS.productAdd, {
-    headers: { [TOKEN_HEADER]: await token(page) },
-    multipart: {
-      name,
-      description: 'Made for the CSV tests',
-      price,
-      mainCategory: 'Figures',
-      subCategory: 'DC',
-      subSubCategory: 'Male',
-      colorVariants: JSON.stringify([]),
-      clothingSizes: JSON.stringify([]),
-      canvasSizes: JSON.stringify([]),
-      image1: { name: 'one.png', mimeType: 'image/png', buffer: image },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).product as Product;
 }
 
 /** The products export of this search, through the API: header first. */
@@ -165,8 +138,8 @@ test.describe('CSV exports', () => {
 
   test('Products and Users: the filtered list only', async ({ page, shop }) => {
     const suffix = unique();
-    const product = await addProduct(page, `Exported figure ${suffix}`);
-    await addProduct(page, `Another figure ${unique()}`);
+    const product = await addProductThroughApi(page, `Exported figure ${suffix}`);
+    await addProductThroughApi(page, `Another figure ${unique()}`);
 
     await page.goto(`/list?q=${encodeURIComponent(suffix)}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Product List' })).toBeVisible();
@@ -263,7 +236,7 @@ test.describe('CSV import of products', () => {
    * (its row copied without id and images) and a bad row (a price that is no number).
    */
   async function importFile(page: Page, suffix: string) {
-    const product = await addProduct(page, `Imported figure ${suffix}`);
+    const product = await addProductThroughApi(page, `Imported figure ${suffix}`);
     const [header, row] = await exportedProducts(page, suffix);
     if (!header || !row) throw new Error('the product was not exported');
     const column = (name: string) => header.indexOf(name);
@@ -385,7 +358,7 @@ test.describe('CSV import of products', () => {
 
   test('an import above the inline limit runs as a job and reports what it did', async ({ page }) => {
     const suffix = unique();
-    await addProduct(page, `Job template ${suffix}`);
+    await addProductThroughApi(page, `Job template ${suffix}`);
     const [header, row] = await exportedProducts(page, suffix);
     if (!header || !row) throw new Error('the product was not exported');
     const count = IMPORT_INLINE_LIMIT + 1;
@@ -437,7 +410,7 @@ test.describe('CSV import of products', () => {
 
   test('a file that would change nothing cannot be confirmed', async ({ page }) => {
     const suffix = unique();
-    await addProduct(page, `Unchanged figure ${suffix}`);
+    await addProductThroughApi(page, `Unchanged figure ${suffix}`);
     const rows = await exportedProducts(page, suffix);
     const buffer = Buffer.from(`\uFEFF${stringify(rows, { record_delimiter: '\r\n' })}`, 'utf8');
     await page.goto('/list');

@@ -1,0 +1,39 @@
+import { API_PATHS, type Product, productSavedResponseSchema, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+/*
+ * Calls a browser test makes beside the screen, as another admin would: with the signed-in
+ * admin's own token, through the real API.
+ */
+
+/** The signed-in admin's token, as the app keeps it. */
+export const adminToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.token);
+
+/** A product added through POST /api/product/add, as another admin on Add Product would: Figures / DC / Male, one image. */
+export async function addProductThroughApi(
+  page: Page,
+  name: string,
+  options: { price?: string; description?: string } = {},
+): Promise<Product> {
+  const image = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#1971c2' } })
+    .png()
+    .toBuffer();
+  const res = await page.request.post(API_PATHS.productAdd, {
+    headers: { [TOKEN_HEADER]: await adminToken(page) },
+    multipart: {
+      name,
+      description: options.description ?? 'Made for the browser tests',
+      price: options.price ?? '40.00',
+      mainCategory: 'Figures',
+      subCategory: 'DC',
+      subSubCategory: 'Male',
+      colorVariants: JSON.stringify([]),
+      clothingSizes: JSON.stringify([]),
+      canvasSizes: JSON.stringify([]),
+      image1: { name: 'one.png', mimeType: 'image/png', buffer: image },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return productSavedResponseSchema.parse(await res.json()).product;
+}
