@@ -149,7 +149,7 @@ test.describe('CSV exports', () => {
     const [productHeader, ...productRows] = await readCsv(products);
     expect(productHeader).toEqual([...PRODUCT_CSV_COLUMNS]);
     expect(productRows).toHaveLength(1);
-    expect(productRows[0]?.slice(0, 4)).toEqual([product._id, product.name, 'Made for the CSV tests', '40.00']);
+    expect(productRows[0]?.slice(0, 4)).toEqual([product._id, product.name, product.description, '40.00']);
 
     const who = customer(suffix);
     await shop.placeOrder({ ...who, items: [{ name: 'Badge', quantity: 1, unitPriceCents: 500 }] });
