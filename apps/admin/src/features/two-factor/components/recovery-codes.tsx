@@ -1,4 +1,4 @@
-import { Alert, Button, Code, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Code, CopyButton, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import '../styles';
 
 interface RecoveryCodesProps {
@@ -11,10 +11,13 @@ interface RecoveryCodesProps {
 export function RecoveryCodes({ codes, doneLabel, onDone }: RecoveryCodesProps) {
   return (
     <Stack gap="md">
-      <Alert color="yellow" title="Save your recovery codes">
-        Keep them somewhere safe, away from your phone. Each one signs you in once if you lose your authenticator app.
-        They are shown only now.
-      </Alert>
+      <div>
+        <Text fw={700}>Save your recovery codes</Text>
+        <Text size="sm">
+          Keep them somewhere safe, away from your phone. Each one signs you in once if you lose your authenticator app.
+          They are shown only now.
+        </Text>
+      </div>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" role="list" aria-label="Recovery codes">
         {codes.map((code) => (
           <Code key={code} role="listitem" fz="md" ta="center">
