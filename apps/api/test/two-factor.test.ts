@@ -1,6 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { API_PATHS, MESSAGES, TWO_FACTOR, TWO_FACTOR_MESSAGES, TWO_FACTOR_PATHS } from '@backroom/contract';
+import {
+  API_PATHS,
+  MESSAGES,
+  TWO_FACTOR,
+  TWO_FACTOR_MESSAGES,
+  TWO_FACTOR_PATHS,
+  twoFactorAdminPath,
+} from '@backroom/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { generate } from 'otplib';
@@ -390,6 +397,40 @@ describe('Admin Management: two-factor sign-in required for every admin', () => 
   });
 });
 
+describe('Admin Management: who has it on, and a reset for an admin who lost the phone', () => {
+  it("lists admins with their state; another admin turns one off, logged; never one's own", async () => {
+    const { token } = await signedInAdmin();
+    const { admin: locked } = await enrolledAdmin();
+    const list = await t.app.inject({ method: 'GET', url: TWO_FACTOR_PATHS.admins, headers: { token } });
+    expect(list.statusCode).toBe(200);
+    const row = list.json().admins.find((a: { _id: string }) => a._id === locked.id);
+    expect(row).toEqual({ _id: locked.id, name: locked.name, email: locked.email, enabled: true });
+
+    const since = await dbNow(t.database.db);
+    const reset = await t.app.inject({ method: 'DELETE', url: twoFactorAdminPath(locked.id), headers: { token } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(reset.json()).toEqual({ success: true, message: TWO_FACTOR_MESSAGES.resetDone(locked.name) });
+    const entries = await entriesSince(t.database.db, since, [locked.id]);
+    expect(entries.map((e) => [e.kind, e.action])).toEqual([['twoFactor', 'disabled']]);
+    expect((await login(locked)).json().token).toEqual(expect.any(String));
+
+    const again = await t.app.inject({ method: 'DELETE', url: twoFactorAdminPath(locked.id), headers: { token } });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe(TWO_FACTOR_MESSAGES.notOnForAdmin);
+
+    const { admin: self, token: selfToken } = await enrolledAdmin();
+    const own = await t.app.inject({
+      method: 'DELETE',
+      url: twoFactorAdminPath(self.id),
+      headers: { token: selfToken },
+    });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe(TWO_FACTOR_MESSAGES.resetSelf);
+    const bad = await t.app.inject({ method: 'DELETE', url: twoFactorAdminPath('nope'), headers: { token } });
+    expect(bad.json()).toEqual({ success: false, message: 'id: must be a 24-character hex id' });
+  });
+});
+
 describe('who may call', () => {
   it("a customer's token is refused on the signed-in calls, and the login steps need no token", async () => {
     const customer = await createUser(t.database.db, { role: 'user' });
@@ -401,6 +442,8 @@ describe('who may call', () => {
       ['POST', TWO_FACTOR_PATHS.disable],
       ['GET', TWO_FACTOR_PATHS.requirement],
       ['PUT', TWO_FACTOR_PATHS.requirement],
+      ['GET', TWO_FACTOR_PATHS.admins],
+      ['DELETE', twoFactorAdminPath(customer.id)],
     ] as const) {
       const res = await t.app.inject({ method, url, headers: { token }, payload: {} });
       expect(res.statusCode, `${method} ${url}`).toBe(403);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { loginResponseSchema } from './auth';
-import { textSchema } from './common';
+import { objectIdSchema, textSchema } from './common';
 
 /*
  * Two-factor sign-in with an authenticator app (issue 14; docs/decisions/038-two-factor-sign-in.md).
@@ -40,7 +40,14 @@ export const TWO_FACTOR_PATHS = {
   disable: '/api/two-factor/disable',
   /** GET / PUT { required }: Admin Management's setting, two-factor sign-in for every admin. */
   requirement: '/api/settings/two-factor',
+  /** GET: every admin and whether they have it on (Admin Management). */
+  admins: '/api/two-factor/admins',
+  /** DELETE: another admin's two-factor sign-in turned off, for one who lost the phone and the codes. */
+  admin: '/api/two-factor/admins/:id',
 } as const;
+
+/** DELETE /api/two-factor/admins/{id}. */
+export const twoFactorAdminPath = (id: string) => TWO_FACTOR_PATHS.admin.replace(':id', encodeURIComponent(id));
 
 /** What the login's first answer asks for next: a code, or a set-up the setting requires. */
 export const LOGIN_NEXT_STEPS = ['twoFactorCode', 'twoFactorSetup'] as const;
@@ -63,6 +70,11 @@ export const TWO_FACTOR_MESSAGES = {
   stillRequired: 'Two-factor sign-in is required for every admin (Admin Management): it cannot be turned off',
   requiredOn: 'Two-factor sign-in is now required for every admin',
   requiredOff: 'Two-factor sign-in is no longer required',
+  resetDone: (name: string) => `Two-factor sign-in turned off for ${name}`,
+  resetConfirm: (name: string) =>
+    `Turn off two-factor sign-in for ${name}? They sign in with their password alone until they set it up again (at once, if it is required).`,
+  notOnForAdmin: 'id: this admin does not have two-factor sign-in on',
+  resetSelf: 'id: turn your own two-factor sign-in off from the account menu, with your password and a code',
   /** The key that encrypts the secrets changed since they were stored. */
   secretUnreadable:
     'The two-factor secret cannot be read: TOTP_ENCRYPTION_KEY has changed. Ask another admin to reset it.',
@@ -223,3 +235,20 @@ export type TwoFactorRequirementResponse = z.infer<typeof twoFactorRequirementRe
 
 /** GET /api/settings/two-factor. */
 export const twoFactorRequirementStateSchema = z.object({ success: z.literal(true), required: z.boolean() });
+
+/** An admin in Admin Management's two-factor list. */
+export const adminTwoFactorSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  enabled: z.boolean(),
+});
+export type AdminTwoFactor = z.infer<typeof adminTwoFactorSchema>;
+
+/** GET /api/two-factor/admins: every admin (oldest first, at most 500), with or without it. */
+export const adminTwoFactorListResponseSchema = z.object({
+  success: z.literal(true),
+  admins: z.array(adminTwoFactorSchema),
+});
+
+export const adminTwoFactorParamsSchema = z.strictObject({ id: objectIdSchema });

@@ -1,4 +1,5 @@
 import {
+  adminTwoFactorListResponseSchema,
   type DisableTwoFactorRequest,
   type LoginChallengeResponse,
   loginResponseSchema,
@@ -7,6 +8,7 @@ import {
   recoveryCodesResponseSchema,
   TWO_FACTOR_MESSAGES,
   TWO_FACTOR_PATHS,
+  twoFactorAdminPath,
   twoFactorLoginConfirmResponseSchema,
   twoFactorRequirementResponseSchema,
   twoFactorRequirementStateSchema,
@@ -28,6 +30,7 @@ export const twoFactorKeys = {
   all: ['two-factor'] as const,
   status: () => [...twoFactorKeys.all, 'status'] as const,
   requirement: () => [...twoFactorKeys.all, 'requirement'] as const,
+  admins: () => [...twoFactorKeys.all, 'admins'] as const,
 };
 
 const FAILED = 'Two-factor sign-in could not be changed';
@@ -115,6 +118,30 @@ export function useSetTwoFactorRequirement() {
     onSuccess: ({ required, message }) => {
       queryClient.setQueryData(twoFactorKeys.requirement(), required);
       void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() });
+      notifySuccess(message);
+    },
+    onError: toastError,
+  });
+}
+
+export const adminsTwoFactorQueryOptions = () =>
+  queryOptions({
+    queryKey: twoFactorKeys.admins(),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(TWO_FACTOR_PATHS.admins, { schema: adminTwoFactorListResponseSchema, signal })).admins,
+  });
+
+export function useAdminsTwoFactor() {
+  return useQuery(adminsTwoFactorQueryOptions());
+}
+
+/** DELETE /api/two-factor/admins/{id}: another admin's two-factor sign-in off. */
+export function useResetAdminTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(twoFactorAdminPath(id), { method: 'DELETE', schema: messageResponseSchema }),
+    onSuccess: async ({ message }) => {
+      await queryClient.invalidateQueries({ queryKey: twoFactorKeys.admins() });
       notifySuccess(message);
     },
     onError: toastError,

@@ -4,3 +4,6 @@ import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Image.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';

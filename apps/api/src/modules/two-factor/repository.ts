@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { adminRecoveryCodes, adminTwoFactor, shopSettings, twoFactorChallenges, users } from '../../db/schema';
 
@@ -159,4 +159,26 @@ export async function writeRequirement(db: DbOrTx, required: boolean): Promise<v
 export async function findPasswordHash(db: DbOrTx, userId: string): Promise<string | undefined> {
   const rows = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
   return rows[0]?.hash;
+}
+
+/** Every admin, oldest first, and whether they have two-factor sign-in on. */
+export async function listAdminsTwoFactor(db: DbOrTx, limit: number) {
+  return db
+    .select({
+      _id: users.id,
+      name: users.name,
+      email: users.email,
+      enabled: sql<boolean>`${adminTwoFactor.enabledAt} is not null`,
+    })
+    .from(users)
+    .leftJoin(adminTwoFactor, eq(adminTwoFactor.userId, users.id))
+    .where(eq(users.role, 'admin'))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(limit);
+}
+
+/** The account's name and role, for another admin's reset. */
+export async function findAccount(db: DbOrTx, userId: string) {
+  const rows = await db.select({ name: users.name, role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+  return rows[0];
 }

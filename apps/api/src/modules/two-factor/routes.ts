@@ -1,4 +1,6 @@
 import {
+  adminTwoFactorListResponseSchema,
+  adminTwoFactorParamsSchema,
   disableTwoFactorRequestSchema,
   enableTwoFactorRequestSchema,
   errorResponseSchema,
@@ -26,11 +28,13 @@ import { userInfo } from '../auth/service';
 import { loadEncryptionKey } from './encryption-key';
 import { readRequirement } from './repository';
 import {
+  adminsTwoFactor,
   confirmSetup,
   disable,
   loginSetup,
   loginSetupConfirm,
   loginWithCode,
+  resetAdminTwoFactor,
   setRequirement,
   startSetup,
   twoFactorStatus,
@@ -170,6 +174,30 @@ export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         required,
         message: required ? TWO_FACTOR_MESSAGES.requiredOn : TWO_FACTOR_MESSAGES.requiredOff,
       };
+    },
+  );
+
+  app.get(TWO_FACTOR_PATHS.admins, { schema: { response: { 200: adminTwoFactorListResponseSchema } } }, async () => ({
+    success: true as const,
+    admins: await adminsTwoFactor(app.ctx.db),
+  }));
+
+  app.delete(
+    TWO_FACTOR_PATHS.admin,
+    {
+      schema: {
+        params: adminTwoFactorParamsSchema,
+        response: {
+          200: messageResponseSchema,
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const name = await resetAdminTwoFactor(app.ctx.db, request.principal.userId, request.params.id);
+      return { success: true as const, message: TWO_FACTOR_MESSAGES.resetDone(name) };
     },
   );
 };

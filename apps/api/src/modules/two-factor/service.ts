@@ -1,4 +1,6 @@
 import {
+  ADMIN_LIMITS,
+  type AdminTwoFactor,
   formatRecoveryCode,
   type SecondFactor,
   TWO_FACTOR_MESSAGES,
@@ -28,9 +30,11 @@ import {
   countUnusedRecoveryCodes,
   deleteChallenge,
   deleteTwoFactor,
+  findAccount,
   findChallenge,
   findPasswordHash,
   findTwoFactor,
+  listAdminsTwoFactor,
   readRequirement,
   replaceRecoveryCodes,
   savePendingSecret,
@@ -177,6 +181,28 @@ export async function disable(
     await recordActivity(tx, { kind: 'twoFactor', action: 'disabled', recordId: userId });
   });
   await clearAttempts(deps.db, key);
+}
+
+/** GET /api/two-factor/admins: who has it on, for Admin Management. */
+export function adminsTwoFactor(db: Db): Promise<AdminTwoFactor[]> {
+  return listAdminsTwoFactor(db, ADMIN_LIMITS.maxListed);
+}
+
+/**
+ * DELETE /api/two-factor/admins/{id}: another admin's two-factor sign-in turned off, for one who lost
+ * the phone and the recovery codes (logged as that admin's twoFactor/disabled, by the admin who did
+ * it). One's own goes through disable, with the password and a code.
+ */
+export async function resetAdminTwoFactor(db: Db, actorId: string, userId: string): Promise<string> {
+  if (userId === actorId) throw new HttpError(409, TWO_FACTOR_MESSAGES.resetSelf);
+  const account = await findAccount(db, userId);
+  const row = await findTwoFactor(db, userId);
+  if (account?.role !== 'admin' || !row?.enabledAt) throw new HttpError(404, TWO_FACTOR_MESSAGES.notOnForAdmin);
+  await db.transaction(async (tx) => {
+    await deleteTwoFactor(tx, userId);
+    await recordActivity(tx, { kind: 'twoFactor', action: 'disabled', recordId: userId });
+  });
+  return account.name;
 }
 
 /** PUT /api/settings/two-factor: Admin Management's requirement, logged as a settings change. */

@@ -1,8 +1,9 @@
 import { Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useSetTwoFactorRequirement, useTwoFactorRequirement } from '../api';
 import '../styles';
+import { AdminsTwoFactor } from './admins-two-factor';
 
-/** Admin Management's setting: two-factor sign-in for every admin, saved at once. */
+/** Admin Management's Sign-in Security: two-factor sign-in required for every admin (saved at once), and who has it. */
 export function TwoFactorRequirement() {
   const requirement = useTwoFactorRequirement();
   const save = useSetTwoFactorRequirement();
@@ -25,6 +26,7 @@ export function TwoFactorRequirement() {
             Failed to load this setting
           </Text>
         )}
+        <AdminsTwoFactor />
       </Stack>
     </Paper>
   );
