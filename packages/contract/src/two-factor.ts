@@ -16,8 +16,10 @@ export const TWO_FACTOR = {
   recoveryCodeCount: 10,
   /** Base32 characters in a recovery code (80 bits), shown in groups of four. */
   recoveryCodeLength: 16,
-  /** How long the login's challenge stays usable for the second step. */
+  /** How long the login's challenge stays usable for the code. */
   challengeTtlSeconds: 300,
+  /** The required set-up's challenge: time to install an app and scan the code. */
+  setupChallengeTtlSeconds: 900,
   /** The name authenticator apps show above the account. */
   issuer: 'Backroom',
 } as const;

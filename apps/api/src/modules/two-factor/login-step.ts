@@ -25,7 +25,7 @@ export async function secondStepFor(db: DbOrTx, userId: string): Promise<LoginCh
     tokenHash: hashToken(challenge),
     userId,
     purpose: next,
-    ttlSeconds: TWO_FACTOR.challengeTtlSeconds,
+    ttlSeconds: next === 'twoFactorCode' ? TWO_FACTOR.challengeTtlSeconds : TWO_FACTOR.setupChallengeTtlSeconds,
   });
   return { next, challenge };
 }
