@@ -40,7 +40,7 @@ export function AdminsTwoFactor() {
               </Text>
             </Stack>
             <Group gap="xs">
-              <Badge color={admin.enabled ? 'green.9' : 'gray.7'} variant="filled" tt="none" radius="sm">
+              <Badge color={admin.enabled ? 'teal.9' : 'gray.7'} variant="filled" tt="none" radius="sm">
                 {admin.enabled ? 'On' : 'Off'}
               </Badge>
               {admin.enabled && admin.email !== me && (

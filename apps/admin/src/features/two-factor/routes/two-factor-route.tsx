@@ -53,7 +53,7 @@ export function TwoFactorRoute() {
               Authenticator app
             </Title>
             {status.data && (
-              <Badge color={status.data.enabled ? 'green.9' : 'gray.7'} variant="filled" tt="none" radius="sm">
+              <Badge color={status.data.enabled ? 'teal.9' : 'gray.7'} variant="filled" tt="none" radius="sm">
                 {status.data.enabled ? 'On' : 'Off'}
               </Badge>
             )}
