@@ -119,6 +119,17 @@ describe('LOGIN_DEVICE_SECRET', () => {
   });
 });
 
+describe('TOTP_ENCRYPTION_KEY', () => {
+  it('is optional, and 32 bytes as hex or base64 when set', () => {
+    expect(loadConfig({}).totpEncryptionKey).toBeUndefined();
+    const hex = 'ab'.repeat(32);
+    expect(loadConfig({ TOTP_ENCRYPTION_KEY: hex }).totpEncryptionKey).toEqual(Buffer.from(hex, 'hex'));
+    const base64 = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ TOTP_ENCRYPTION_KEY: base64 }).totpEncryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(() => loadConfig({ TOTP_ENCRYPTION_KEY: 'short' })).toThrow(/TOTP_ENCRYPTION_KEY: must be 32 bytes/);
+  });
+});
+
 describe('e-mail', () => {
   it('uses the database outbox, 20 messages a second and this server as the public address unless told', () => {
     const c = loadConfig({ PORT: '4100' });

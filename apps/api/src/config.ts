@@ -110,6 +110,14 @@ const envSchema = z.object({
   REQUEST_TIMEOUT: duration.default(60_000),
   KEEP_ALIVE_TIMEOUT: duration.default(5_000),
   LOGIN_DEVICE_SECRET: optional.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // Encrypts two-factor secrets (docs/decisions/038-two-factor-sign-in.md): 32 bytes, hex or base64.
+  TOTP_ENCRYPTION_KEY: optional.pipe(
+    z
+      .string()
+      .transform((v) => (/^[0-9a-f]{64}$/i.test(v) ? Buffer.from(v, 'hex') : Buffer.from(v, 'base64')))
+      .refine((key) => key.length === 32, 'must be 32 bytes as 64 hex digits or base64 (openssl rand -hex 32)')
+      .optional(),
+  ),
   BODY_LIMIT: int(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_DIST: optional,
@@ -171,6 +179,8 @@ export interface Config {
   timeouts: { headersMs: number; requestMs: number; keepAliveMs: number };
   /** Signs login device cookies; unset, a key made once and kept in the database is used. */
   loginDeviceSecret: string | undefined;
+  /** Encrypts two-factor secrets; unset, a key made once and kept in DATA_DIR/totp-encryption.key. */
+  totpEncryptionKey: Buffer | undefined;
   bodyLimit: number;
   logLevel: Env['LOG_LEVEL'];
   /** The built admin (apps/admin/dist), served at /. */
@@ -232,6 +242,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     timeouts: { headersMs: e.HEADERS_TIMEOUT, requestMs: e.REQUEST_TIMEOUT, keepAliveMs: e.KEEP_ALIVE_TIMEOUT },
     loginDeviceSecret: e.LOGIN_DEVICE_SECRET,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
     bodyLimit: e.BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : path.join(repoRoot, 'apps/admin/dist'),

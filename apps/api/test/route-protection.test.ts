@@ -8,6 +8,11 @@ import { createSessionToken, createUser } from './helpers/users';
  */
 const PUBLIC_ROUTES = [
   'POST /api/user/admin',
+  // The login's two-factor steps: the challenge the password step answered is the credential
+  // (docs/decisions/038-two-factor-sign-in.md).
+  'POST /api/user/admin/two-factor',
+  'POST /api/user/admin/two-factor/setup',
+  'POST /api/user/admin/two-factor/setup/confirm',
   'GET /api/health',
   'HEAD /api/health',
   'GET /api/health/live',

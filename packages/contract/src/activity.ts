@@ -21,6 +21,8 @@ export const ACTIVITY_KINDS = [
   'campaign',
   'conversation',
   'signIn',
+  /** An admin's two-factor sign-in (docs/decisions/038-two-factor-sign-in.md). */
+  'twoFactor',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -33,6 +35,9 @@ export const ACTIVITY_ACTIONS = [
   'sent',
   'signedIn',
   'signInRefused',
+  'enabled',
+  'disabled',
+  'recoveryCodeUsed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

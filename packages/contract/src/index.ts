@@ -56,5 +56,6 @@ export * from './products';
 export * from './routes';
 export * from './settings';
 export * from './storefront';
+export * from './two-factor';
 export * from './users';
 export * from './wishlists';

@@ -77,6 +77,9 @@ export const routes: RouteObject[] = [
             import('../features/conversations/routes/messages-route').then((m) => m.MessagesRoute),
           ),
           screen('activity', () => import('../features/activity/routes/activity-route').then((m) => m.ActivityRoute)),
+          screen('two-factor', () =>
+            import('../features/two-factor/routes/two-factor-route').then((m) => m.TwoFactorRoute),
+          ),
           screen('*', dashboard),
         ],
       },

@@ -14,6 +14,7 @@ export const KIND_LABELS: Record<ActivityKind, string> = {
   campaign: 'E-mail campaign',
   conversation: 'Conversation',
   signIn: 'Sign-in',
+  twoFactor: 'Two-factor sign-in',
 };
 
 const ACTION_LABELS: Record<ActivityAction, string> = {
@@ -25,6 +26,9 @@ const ACTION_LABELS: Record<ActivityAction, string> = {
   sent: 'sent',
   signedIn: 'signed in',
   signInRefused: 'sign-in refused',
+  enabled: 'turned on',
+  disabled: 'turned off',
+  recoveryCodeUsed: 'recovery code used',
 };
 
 /** The entry's headline: 'Order status changed', 'Sign-in refused'. Unknown words are shown as sent. */

@@ -1,7 +1,8 @@
 import {
   API_PATHS,
+  type LoginChallengeResponse,
   type LoginRequest,
-  loginResponseSchema,
+  loginAnswerSchema,
   MESSAGES,
   messageResponseSchema,
   userInfoResponseSchema,
@@ -33,18 +34,26 @@ export function useUserInfo() {
 
 interface Callbacks {
   onSuccess?: () => void;
+  /** A right password that needs a second step (two-factor sign-in): no token yet. */
+  onChallenge?: (challenge: LoginChallengeResponse) => void;
 }
 
 /**
  * POST /api/user/admin. On success the token is stored and 'Logged in successfully!' shown, then the
  * caller's onSuccess runs; on failure the server's message, else 'Login failed' or 'Server error'.
+ * With two-factor sign-in the answer is a challenge instead, handed to onChallenge.
  */
-export function useLoginMutation({ onSuccess }: Callbacks = {}) {
+export function useLoginMutation({ onSuccess, onChallenge }: Callbacks = {}) {
   return useMutation({
     mutationFn: (credentials: LoginRequest) =>
-      apiRequest(API_PATHS.login, { method: 'POST', body: credentials, schema: loginResponseSchema, anonymous: true }),
-    onSuccess: ({ token }) => {
-      setToken(token);
+      apiRequest(API_PATHS.login, { method: 'POST', body: credentials, schema: loginAnswerSchema, anonymous: true }),
+    onSuccess: (answer) => {
+      if (!('token' in answer)) {
+        clearNotifications();
+        onChallenge?.(answer);
+        return;
+      }
+      setToken(answer.token);
       clearNotifications();
       notifySuccess(MESSAGES.loggedIn);
       onSuccess?.();

@@ -13,6 +13,7 @@ export * from './secrets';
 export * from './sessions';
 export * from './settings';
 export * from './socket-io';
+export * from './two-factor';
 export * from './user-order-stats';
 export * from './users';
 export * from './wishlists';

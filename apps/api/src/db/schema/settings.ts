@@ -12,6 +12,8 @@ export const shopSettings = pgTable(
     hiddenCategories: jsonb('hidden_categories').$type<string[]>().notNull().default([]),
     hiddenProductTags: jsonb('hidden_product_tags').$type<string[]>().notNull().default([]),
     showSupportInOrders: boolean('show_support_in_orders').notNull().default(true),
+    /** Admin Management: every admin signs in with two-factor sign-in (docs/decisions/038-two-factor-sign-in.md). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('shop_settings_one_row_check', sql`${t.id} = 1`)],

@@ -1,29 +1,22 @@
 import {
   API_PATHS,
   errorResponseSchema,
+  loginAnswerSchema,
   loginRequestSchema,
-  loginResponseSchema,
   MESSAGES,
   messageResponseSchema,
   userInfoResponseSchema,
 } from '@backroom/contract';
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, decodeDevice, encodeDevice } from './device-cookie';
-import { deviceCookieSecret, LoginThrottled, login, logout, userInfo } from './service';
+import { isChallenge } from '../two-factor/login-step';
+import { loginChallengeMessage, twoFactorRoutes } from '../two-factor/routes';
+import { deviceOf, sendDeviceCookie, withRetryAfter } from './login-reply';
+import { deviceCookieSecret, login, logout, userInfo } from './service';
 
 // POST without a body, or with an empty JSON object.
 const noBody = z.strictObject({}).nullish();
-
-/** The device a request's signed device cookie names; a missing, unsigned or forged one names none. */
-function deviceOf(request: FastifyRequest) {
-  const raw = request.cookies[DEVICE_COOKIE];
-  if (!raw) return undefined;
-  const unsigned = request.unsignCookie(raw);
-  return unsigned.valid ? decodeDevice(unsigned.value) : undefined;
-}
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Cookies are read on these routes only: the login device cookie (docs/decisions/003-login-limits.md).
@@ -38,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         body: loginRequestSchema,
         response: {
-          200: loginResponseSchema,
+          200: loginAnswerSchema,
           400: errorResponseSchema,
           401: errorResponseSchema,
           429: errorResponseSchema,
@@ -47,21 +40,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = { ...request.body, ip: request.ip, device: deviceOf(request) };
-      const signedIn = await login(app.ctx.db, app.ctx.auth, input).catch((error: unknown) => {
-        if (error instanceof LoginThrottled) reply.header('retry-after', Math.ceil(error.retryAfterMs / 1000));
-        throw error;
-      });
-      reply.setCookie(DEVICE_COOKIE, encodeDevice(signedIn.device), {
-        signed: true,
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
-        path: API_PATHS.login,
-        maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-      });
-      return { success: true as const, token: signedIn.token, message: MESSAGES.loggedIn };
+      const answer = await login(app.ctx.db, app.ctx.auth, input).catch(withRetryAfter(reply));
+      // Two-factor sign-in: no token (and no device cookie) until the second step.
+      if (isChallenge(answer)) {
+        const { next, challenge } = answer;
+        return { success: true as const, next, challenge, message: loginChallengeMessage(next) };
+      }
+      sendDeviceCookie(request, reply, answer.device);
+      return { success: true as const, token: answer.token, message: MESSAGES.loggedIn };
     },
   );
+
+  // Registered here so that its login steps read and send the same device cookie.
+  await app.register(twoFactorRoutes);
 
   app.post(
     API_PATHS.logout,

@@ -2,6 +2,7 @@ import { MESSAGES } from '@backroom/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { recordActivity } from '../activity/recorder';
+import { type LoginChallenge, secondStepFor } from '../two-factor/login-step';
 import { DEVICE_SECRET_NAME, type DeviceClaim, newDeviceId, newDeviceSecret } from './device-cookie';
 import { clearAttempts, countAttempt, pruneAttempts, releaseAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
@@ -42,56 +43,111 @@ export class LoginThrottled extends HttpError {
 const signIn = (action: 'signedIn' | 'signInRefused', actorId: string | null, input: { email: string; ip: string }) =>
   ({ kind: 'signIn', action, actorId, actorEmail: input.email, ip: input.ip }) as const;
 
+/** Who signs in, from where: the e-mail as typed (lower-cased), the address, the device cookie's claim. */
+export interface SignInOrigin {
+  email: string;
+  ip: string;
+  device: DeviceClaim | undefined;
+}
+
 /**
- * Signs an admin in. Refusals are 401 with one message whether the e-mail is unknown, the
- * password wrong or the account not an admin (never 403, which the admin reads as an expired
- * session); 429 while a key waits (docs/decisions/003-login-limits.md). A device that signed in
- * to this account before (a valid device cookie for this user) counts against its own key only,
+ * The keys a login attempt counts against (docs/decisions/003-login-limits.md): a device that signed
+ * in to this account before (a valid device cookie for this user) counts against its own key only,
  * so a stranger's attempts on the e-mail never keep it out; any other device counts against the
- * client's address and the e-mail. The answer names the device, for the cookie to send back.
+ * client's address and the e-mail. The second step of a two-factor sign-in counts the same way.
  */
-export async function login(
-  db: Db,
-  settings: AuthSettings,
-  input: { email: string; password: string; ip: string; device: DeviceClaim | undefined },
-): Promise<{ token: string; device: DeviceClaim }> {
+export function loginKeys(settings: AuthSettings, userId: string | undefined, origin: SignInOrigin) {
   const { maxPerEmail, maxPerIp, windowMs } = settings.login;
-  const user = await findUserByEmail(db, input.email);
-  const known = user && input.device?.userId === user.id ? input.device : undefined;
+  const known = userId && origin.device?.userId === userId ? origin.device : undefined;
   const keys = known
     ? [{ key: `device:${known.deviceId}`, limit: { max: maxPerEmail, windowMs, maxWaitMs: windowMs } }]
     : [
-        { key: `ip:${input.ip}`, limit: { max: maxPerIp, windowMs, maxWaitMs: windowMs } },
-        { key: `email:${input.email}`, limit: { max: maxPerEmail, windowMs, maxWaitMs: windowMs } },
+        { key: `ip:${origin.ip}`, limit: { max: maxPerIp, windowMs, maxWaitMs: windowMs } },
+        { key: `email:${origin.email}`, limit: { max: maxPerEmail, windowMs, maxWaitMs: windowMs } },
       ];
+  return { known, keys };
+}
+export type LoginKeys = ReturnType<typeof loginKeys>;
+
+/** Counts the attempt before anything is checked: 429 while a key waits. */
+export async function countLogin(db: Db, settings: AuthSettings, { keys }: LoginKeys): Promise<void> {
   for (const { key, limit } of keys) {
     // Attempts an address may not make never use up the e-mail's.
     const verdict = await countAttempt(db, key, limit);
     if (!verdict.allowed) throw new LoginThrottled(verdict.retryAfterMs);
   }
-  if (Math.random() < 0.01) await pruneAttempts(db, windowMs);
+  if (Math.random() < 0.01) await pruneAttempts(db, settings.login.windowMs);
+}
 
-  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !passwordOk || user.role !== 'admin' || !user.isActive) {
-    // An event, not a change: written on its own, with the e-mail typed when no account has it.
-    await recordActivity(db, signIn('signInRefused', user?.id ?? null, input));
-    throw new HttpError(401, MESSAGES.invalidCredentials);
-  }
+/**
+ * A successful step gives its attempt back: a known device starts again from nothing, an unknown
+ * one releases its attempt on the address and the e-mail (an admin who signs in often never waits).
+ */
+export async function settleLogin(db: Db, { known, keys }: LoginKeys): Promise<void> {
   if (known) {
     await clearAttempts(db, `device:${known.deviceId}`);
   } else {
     for (const { key, limit } of keys) await releaseAttempt(db, key, limit);
   }
+}
+
+/** A refused sign-in's entry: an event, not a change, written on its own. */
+export function recordRefusedSignIn(db: Db, userId: string | null, origin: SignInOrigin): Promise<void> {
+  return recordActivity(db, signIn('signInRefused', userId, origin));
+}
+
+/** Opens the admin's session with its sign-in entry; answers the token and the device to remember. */
+export async function openAdminSession(
+  db: Db,
+  settings: AuthSettings,
+  userId: string,
+  origin: SignInOrigin,
+  { known }: LoginKeys,
+): Promise<SignedIn> {
   const token = newToken();
   await db.transaction(async (tx) => {
     await insertSession(tx, {
-      userId: user.id,
+      userId,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + settings.tokenTtlMs),
     });
-    await recordActivity(tx, signIn('signedIn', user.id, input));
+    await recordActivity(tx, signIn('signedIn', userId, origin));
   });
-  return { token, device: known ?? { deviceId: newDeviceId(), userId: user.id } };
+  return { token, device: known ?? { deviceId: newDeviceId(), userId } };
+}
+
+export interface SignedIn {
+  token: string;
+  device: DeviceClaim;
+}
+
+/**
+ * Signs an admin in. Refusals are 401 with one message whether the e-mail is unknown, the
+ * password wrong or the account not an admin (never 403, which the admin reads as an expired
+ * session); 429 while a key waits (docs/decisions/003-login-limits.md). The answer names the
+ * device, for the cookie to send back. With two-factor sign-in on, or required by Admin Management
+ * and not yet set up, a right password opens no session: the answer is a challenge for the second
+ * step instead (docs/decisions/038-two-factor-sign-in.md).
+ */
+export async function login(
+  db: Db,
+  settings: AuthSettings,
+  input: { email: string; password: string } & SignInOrigin,
+): Promise<SignedIn | LoginChallenge> {
+  const user = await findUserByEmail(db, input.email);
+  const keys = loginKeys(settings, user?.id, input);
+  await countLogin(db, settings, keys);
+
+  const passwordOk = await verifyPassword(user?.passwordHash, input.password);
+  if (!user || !passwordOk || user.role !== 'admin' || !user.isActive) {
+    // Written with the e-mail typed when no account has it.
+    await recordRefusedSignIn(db, user?.id ?? null, input);
+    throw new HttpError(401, MESSAGES.invalidCredentials);
+  }
+  await settleLogin(db, keys);
+  const challenge = await secondStepFor(db, user.id);
+  if (challenge) return challenge;
+  return openAdminSession(db, settings, user.id, input, keys);
 }
 
 /** The key that signs device cookies: LOGIN_DEVICE_SECRET, or one made once and kept in the database. */

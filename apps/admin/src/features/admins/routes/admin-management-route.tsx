@@ -2,6 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { ScreenTitle } from '../../../components/screen-title';
 import { UserNotifications } from '../../notifications/components/user-notifications';
 import { VisibilitySettings } from '../../settings/components/visibility-settings';
+import { TwoFactorRequirement } from '../../two-factor/components/two-factor-requirement';
 import { AdminsSection } from '../components/admins-section';
 
 /** Admin Management (spec 2 section 2): admins, visibility settings, user notifications. */
@@ -14,6 +15,7 @@ export function AdminManagementRoute() {
       </Stack>
       <AdminsSection />
       <VisibilitySettings />
+      <TwoFactorRequirement />
       <UserNotifications />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { type LoginRequest, loginRequestSchema } from '@backroom/contract';
+import { type LoginChallengeResponse, type LoginRequest, loginRequestSchema } from '@backroom/contract';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { useLoginMutation } from '../api';
@@ -26,12 +26,18 @@ function fieldErrors(values: Record<Field, string>): Partial<Record<Field, strin
  * form library: the login screen is the first thing loaded, and react-hook-form would add 13 KB
  * (gzip) to it (decision 020).
  */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+export function LoginForm({
+  onLoggedIn,
+  onChallenge,
+}: {
+  onLoggedIn: () => void;
+  onChallenge?: (challenge: LoginChallengeResponse) => void;
+}) {
   const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitted, setSubmitted] = useState(false);
   const inputs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
-  const login = useLoginMutation({ onSuccess: onLoggedIn });
+  const login = useLoginMutation({ onSuccess: onLoggedIn, onChallenge });
 
   const change = (field: Field) => (event: FormEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.currentTarget.value };

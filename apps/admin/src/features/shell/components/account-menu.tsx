@@ -1,9 +1,9 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconHistory, IconUserCircle, IconUserShield } from '@tabler/icons-react';
+import { IconHistory, IconShieldLock, IconUserCircle, IconUserShield } from '@tabler/icons-react';
 import { Link } from 'react-router';
 
 /**
- * The account menu: Admin Management and Activity. Without Mantine's initial-focus placeholder: a
+ * The account menu: Admin Management, Activity and Two-factor sign-in. Without Mantine's initial-focus placeholder: a
  * focusable child of role=menu that is no menuitem, which axe flags (aria-required-children).
  */
 export function AccountMenu() {
@@ -24,6 +24,9 @@ export function AccountMenu() {
         </Menu.Item>
         <Menu.Item component={Link} to="/activity" leftSection={<IconHistory size={16} aria-hidden="true" />}>
           Activity
+        </Menu.Item>
+        <Menu.Item component={Link} to="/two-factor" leftSection={<IconShieldLock size={16} aria-hidden="true" />}>
+          Two-factor sign-in
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
