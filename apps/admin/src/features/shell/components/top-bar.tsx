@@ -1,6 +1,7 @@
 import { welcomeName } from '@backroom/contract';
 import { Group, Text } from '@mantine/core';
 import { useUserInfo } from '../../auth/api';
+import { PaletteLauncher } from '../../search/components/palette-launcher';
 import { AccountMenu } from './account-menu';
 import { LogoutButton } from './logout-button';
 import { NotificationsBell } from './notifications-bell';
@@ -18,6 +19,7 @@ export function TopBar() {
         <Text truncate>Welcome, {welcomeName(data?.user.name)}</Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <PaletteLauncher />
         <NotificationsBell />
         <AccountMenu />
         <LogoutButton />
