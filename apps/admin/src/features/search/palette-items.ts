@@ -24,9 +24,18 @@ export interface PaletteItem {
   open?: OpenRequest;
 }
 
+/** Words a screen is also found by, beside its name. */
+const SCREEN_KEYWORDS: Partial<Record<string, string>> = {
+  '/': 'home overview',
+  '/add': 'new product create',
+  '/list': 'product list catalogue',
+  '/bundle-sale': 'bundles',
+  '/messages': 'conversations chat',
+};
+
 /** Every screen: the sidebar's ten, and those reached from the account menu and the notifications. */
 export const PALETTE_SCREENS: readonly { path: string; label: string; keywords?: string }[] = [
-  ...SIDEBAR_ENTRIES.map((entry) => ({ ...entry, keywords: entry.path === '/list' ? 'product list catalogue' : '' })),
+  ...SIDEBAR_ENTRIES.map((entry) => ({ ...entry, keywords: SCREEN_KEYWORDS[entry.path] ?? '' })),
   { path: '/activity', label: 'Activity', keywords: 'log history changes' },
   { path: '/sent-emails', label: 'Sent e-mails', keywords: 'campaigns newsletter' },
 ];
