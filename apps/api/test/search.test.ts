@@ -26,16 +26,14 @@ beforeAll(async () => {
   ada = await createUser(db, { role: 'user', name: 'Ada Lovelace', email: 'ada@analytical.example' });
   await createUser(db, { role: 'user', name: 'Charles Babbage', email: 'charles@engine.example' });
 
-  await db
-    .insert(orders)
-    .values(
-      orderIds.map((id, i) => ({
-        id,
-        firstName: 'Order',
-        lastName: `Buyer${i + 1}`,
-        email: `buyer${i + 1}@test.example`,
-      })),
-    );
+  await db.insert(orders).values(
+    orderIds.map((id, i) => ({
+      id,
+      firstName: 'Order',
+      lastName: `Buyer${i + 1}`,
+      email: `buyer${i + 1}@test.example`,
+    })),
+  );
   await db.insert(orders).values({ id: 'bcde00000000000000000001', firstName: 'Other', lastName: 'Buyer' });
   await db.insert(products).values([
     { name: 'Blue Shirt', priceCents: 1999, mainCategory: 'Clothing' },
