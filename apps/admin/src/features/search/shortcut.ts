@@ -8,7 +8,5 @@ export function isMac(): boolean {
 
 /** The shortcut as the button's name says it, and as aria-keyshortcuts spells it. */
 export function paletteShortcut(mac = isMac()) {
-  return mac
-    ? { text: 'Cmd+K', keys: ['⌘', 'K'], aria: 'Meta+K' }
-    : { text: 'Ctrl+K', keys: ['Ctrl', 'K'], aria: 'Control+K' };
+  return mac ? { text: 'Cmd+K', aria: 'Meta+K' } : { text: 'Ctrl+K', aria: 'Control+K' };
 }

@@ -107,7 +107,8 @@ export function CommandPalette() {
                 {inGroup.map((item) => (
                   <Spotlight.Action
                     key={item.id}
-                    id={item.id}
+                    // Spotlight.Action drops an id prop: set on the button itself, for aria-activedescendant.
+                    renderRoot={(props) => <button type="button" {...props} id={item.id} />}
                     role="option"
                     aria-selected={item.id === active?.id}
                     label={item.label}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Kbd } from '@mantine/core';
+import { ActionIcon, Button, Kbd, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { palette } from '../palette-store';
 import { paletteShortcut } from '../shortcut';
@@ -14,21 +14,20 @@ export function PaletteLauncher() {
   const name = `Search (${shortcut.text})`;
   return (
     <>
+      {/* Named by its content, 'Search (Ctrl+K)' (the key shown is the same text, hidden from the name). */}
       <Button
         variant="default"
         visibleFrom="sm"
         onClick={palette.open}
-        aria-label={name}
         aria-keyshortcuts={shortcut.aria}
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         rightSection={
-          <Group gap={2} wrap="nowrap" aria-hidden="true">
-            {shortcut.keys.map((key) => (
-              <Kbd key={key} size="xs">
-                {key}
-              </Kbd>
-            ))}
-          </Group>
+          <>
+            <VisuallyHidden> ({shortcut.text})</VisuallyHidden>
+            <Kbd size="xs" aria-hidden="true">
+              {shortcut.text}
+            </Kbd>
+          </>
         }
       >
         Search

@@ -12,7 +12,7 @@ export function TopBar() {
   const { data } = useUserInfo();
   return (
     <header className={classes.header}>
-      <Group gap="md" wrap="nowrap">
+      <Group gap="md" wrap="nowrap" miw={0}>
         <Text fw={700} visibleFrom="sm">
           Backroom
         </Text>
