@@ -51,7 +51,7 @@ export interface DiscountsBench {
 }
 
 /** 10k codes in one INSERT ... SELECT: every status, some unlimited, some used, newest first over a year. */
-async function makeCodes(database: Database, count: number) {
+export async function makeCodes(database: Database, count: number) {
   const middle = randomBytes(5).toString('hex');
   await database.db.execute(sql`
     insert into discount_codes

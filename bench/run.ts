@@ -29,6 +29,7 @@ import { benchMixed } from './mixed';
 import { benchOrders, ordersReport } from './orders';
 import { benchRealtime, realtimeReport } from './realtime';
 import { listRenderTimes } from './render';
+import { benchSearch, searchReport } from './search';
 import type { ControlMessage, ServerMessage } from './server';
 import { benchUsers, usersReport } from './users';
 
@@ -214,6 +215,8 @@ async function main() {
   const campaign = await benchCampaign({ base, token, database });
   // Discount codes at 10k, bundles at a few hundred, and 200 concurrent redemptions of one code (issue 11).
   const discounts = await benchDiscounts({ base, token, database, log: (line) => console.log(line) });
+  // The command palette's search over all of the above: products, orders, users, codes (issue 14).
+  const search = await benchSearch({ base, token, database, log: (line) => console.log(line) });
   // 1,000 sockets, message delivery on one and across two instances, the simulator (issue 12).
   const realtime = await benchRealtime({
     databaseUrl: cluster.url,
@@ -262,6 +265,7 @@ async function main() {
   console.log(`\n${usersReport(users).join('\n')}`);
   console.log(`\n${campaignReport(campaign).join('\n')}`);
   console.log(`\n${discountsReport(discounts).join('\n')}`);
+  console.log(`\n${searchReport(search).join('\n')}`);
   console.log(`\n${realtimeReport(realtime).join('\n')}`);
   console.log(`\n${activityReport(activity).join('\n')}`);
   console.log(`\n${exportsReport(exportsRun).join('\n')}`);

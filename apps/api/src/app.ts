@@ -19,6 +19,7 @@ import { healthRoutes } from './modules/health/routes';
 import { optionRoutes } from './modules/options/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
+import { searchRoutes } from './modules/search/routes';
 import { settingRoutes } from './modules/settings/routes';
 import { storefrontRoutes } from './modules/storefront/routes';
 import { userRoutes } from './modules/users/routes';
@@ -114,6 +115,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(adminRoutes);
   await app.register(settingRoutes);
   await app.register(discountRoutes);
+  await app.register(searchRoutes);
   await app.register(bundleRoutes);
   await app.register(emailRoutes, { databaseUrl: database.url });
   await app.register(bulkRoutes, { databaseUrl: database.url });

@@ -54,6 +54,7 @@ export * from './options';
 export * from './orders';
 export * from './products';
 export * from './routes';
+export * from './search';
 export * from './settings';
 export * from './storefront';
 export * from './two-factor';

@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { PageNumbers } from '../../../components/list-view/page-numbers';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
+import { useOpenRequest } from '../../search/hooks/use-open-request';
 import { useDiscountList } from '../api';
 import { CreateDiscountModal } from '../components/create-discount-modal';
 import { DeleteDiscountModal } from '../components/delete-discount-modal';
@@ -37,6 +38,7 @@ export function DiscountsRoute() {
 
   const [creating, setCreating] = useState(false);
   const [viewing, setViewing] = useState<Discount | null>(null);
+  useOpenRequest('discount', setViewing);
   const [editing, setEditing] = useState<Discount | null>(null);
   const [deleting, setDeleting] = useState<Discount | null>(null);
 

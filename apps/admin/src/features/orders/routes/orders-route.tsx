@@ -10,6 +10,7 @@ import { ViewToggle } from '../../../components/list-view/view-toggle';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { OrderExportMenu } from '../../csv/components/order-export-menu';
+import { useOpenRequest } from '../../search/hooks/use-open-request';
 import { useDeleteOrder, useOrderList } from '../api';
 import { DeleteOrderDialog } from '../components/delete-order-dialog';
 import { OrderBulkControls } from '../components/order-bulk-controls';
@@ -32,6 +33,7 @@ export function OrdersRoute() {
   useOrderEvents();
 
   const [expandedId, setExpandedId] = useState<string | null>(null);
+  useOpenRequest('order', setExpandedId);
   const [statusTarget, setStatusTarget] = useState<StatusChangeTarget | null>(null);
   const [deleting, setDeleting] = useState<Order | null>(null);
   const remove = useDeleteOrder({

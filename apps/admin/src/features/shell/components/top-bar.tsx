@@ -1,6 +1,7 @@
 import { welcomeName } from '@backroom/contract';
 import { Group, Text } from '@mantine/core';
 import { useUserInfo } from '../../auth/api';
+import { PaletteLauncher } from '../../search/components/palette-launcher';
 import { AccountMenu } from './account-menu';
 import { LogoutButton } from './logout-button';
 import { NotificationsBell } from './notifications-bell';
@@ -11,13 +12,14 @@ export function TopBar() {
   const { data } = useUserInfo();
   return (
     <header className={classes.header}>
-      <Group gap="md" wrap="nowrap">
+      <Group gap="md" wrap="nowrap" miw={0}>
         <Text fw={700} visibleFrom="sm">
           Backroom
         </Text>
         <Text truncate>Welcome, {welcomeName(data?.user.name)}</Text>
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <PaletteLauncher />
         <NotificationsBell />
         <AccountMenu />
         <LogoutButton />

@@ -8,6 +8,7 @@ import { PreviousNext } from '../../../components/list-view/previous-next';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { UserExportButton } from '../../csv/components/user-export-button';
+import { useOpenRequest } from '../../search/hooks/use-open-request';
 import { useChangeRole, useDeleteUser, useUserList, useUserStats } from '../api';
 import { ContactModal } from '../components/contact-modal';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
@@ -44,6 +45,7 @@ export function UsersRoute() {
   useFailureToast(list.error, MESSAGES.fetchUsersFailed);
 
   const [open, setOpen] = useState<{ user: User; modal: UserModal } | null>(null);
+  useOpenRequest('user', (user) => setOpen({ user, modal: 'details' }));
   const [changingId, setChangingId] = useState<string | null>(null);
   const changeRole = useChangeRole({ onSettled: () => setChangingId(null) });
   const remove = useDeleteUser({ onSuccess: () => setOpen(null) });
