@@ -1,9 +1,10 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconHistory, IconUserCircle, IconUserShield } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ThemeMenuSection } from '../../theme/theme-menu-section';
 
 /**
- * The account menu: Admin Management and Activity. Without Mantine's initial-focus placeholder: a
+ * The account menu: Admin Management, Activity and the theme. Without Mantine's initial-focus placeholder: a
  * focusable child of role=menu that is no menuitem, which axe flags (aria-required-children).
  */
 export function AccountMenu() {
@@ -25,6 +26,7 @@ export function AccountMenu() {
         <Menu.Item component={Link} to="/activity" leftSection={<IconHistory size={16} aria-hidden="true" />}>
           Activity
         </Menu.Item>
+        <ThemeMenuSection />
       </Menu.Dropdown>
     </Menu>
   );
