@@ -56,7 +56,11 @@ test.describe('choosing the theme', () => {
     await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'light');
     await openAccountMenu(page);
     await expect(choice(page, 'System')).toHaveAttribute('aria-checked', 'true');
-    await expect(page.getByRole('menu').getByText('Theme', { exact: true })).toBeVisible();
+    await expect(page.getByRole('menu').getByRole('group', { name: 'Theme' }).getByRole('menuitemradio')).toHaveText([
+      'Light',
+      'Dark',
+      'System',
+    ]);
 
     await choice(page, 'Dark').click();
     await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'dark');
