@@ -1,5 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
-import { API_PATHS, MESSAGES, STORAGE_KEYS, TOKEN_HEADER, todayIn } from '@backroom/contract';
+import {
+  API_PATHS,
+  bundlePath,
+  bundleResponseSchema,
+  MESSAGES,
+  STORAGE_KEYS,
+  TOKEN_HEADER,
+  todayIn,
+} from '@backroom/contract';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { addProductThroughApi, adminToken } from './admin-api';
@@ -228,7 +236,8 @@ const SCREENS: Screen[] = [
     name: 'Bundle Sale',
     path: '/bundle-sale',
     title: 'Bundle Sales',
-    ready: (page) => expect(page.getByRole('table', { name: 'Bundles' }).getByRole('row').nth(1)).toBeVisible(),
+    ready: (page) =>
+      firstVisible(page.getByRole('table', { name: 'Bundles' }).getByRole('row', { name: /Dark theme cancelled/ })),
   },
   {
     name: 'Messages, a conversation open',
@@ -242,8 +251,11 @@ const SCREENS: Screen[] = [
   { name: 'Activity', path: '/activity', title: 'Activity' },
 ];
 
-/** A discount code and a bundle, so their screens show a row with its badges (the demo shop may have none). */
-async function seedDiscountAndBundle(page: Page) {
+/**
+ * A discount code, a bundle and a cancelled bundle (its cells greyed), so their screens show rows
+ * with their badges: the demo shop may have none.
+ */
+async function seedDiscountAndBundles(page: Page) {
   const headers = { [TOKEN_HEADER]: await adminToken(page) };
   const today = todayIn(process.env.SHOP_TIMEZONE || 'UTC');
   const discount = await page.request.post(API_PATHS.discountCreate, {
@@ -255,18 +267,25 @@ async function seedDiscountAndBundle(page: Page) {
   const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
     .png()
     .toBuffer();
-  const bundle = await page.request.post(API_PATHS.bundleCreate, {
-    headers,
-    multipart: {
-      title: 'Dark theme check',
-      price: '10',
-      startDate: today,
-      endDate: today,
-      products: JSON.stringify([product._id]),
-      images: { name: 'check.png', mimeType: 'image/png', buffer: png },
-    },
-  });
-  expect(bundle.ok(), await bundle.text()).toBe(true);
+  for (const title of ['Dark theme check', 'Dark theme cancelled']) {
+    const created = await page.request.post(API_PATHS.bundleCreate, {
+      headers,
+      multipart: {
+        title,
+        price: '10',
+        startDate: today,
+        endDate: today,
+        products: JSON.stringify([product._id]),
+        images: { name: 'check.png', mimeType: 'image/png', buffer: png },
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    if (title.endsWith('cancelled')) {
+      const { bundle } = bundleResponseSchema.parse(await created.json());
+      const cancelled = await page.request.post(bundlePath(API_PATHS.bundleCancel, bundle._id), { headers });
+      expect(cancelled.ok(), await cancelled.text()).toBe(true);
+    }
+  }
 }
 
 for (const scheme of ['dark', 'light'] as const satisfies readonly Scheme[]) {
@@ -295,7 +314,7 @@ for (const scheme of ['dark', 'light'] as const satisfies readonly Scheme[]) {
       // The toast stays while the pointer is on it: checked over the dashboard.
       await page.getByText(MESSAGES.loggedIn).hover();
       expect.soft(await serious(page), 'Dashboard with a toast').toEqual([]);
-      await seedDiscountAndBundle(page);
+      await seedDiscountAndBundles(page);
 
       for (const screen of SCREENS) {
         await page.goto(screen.path);
