@@ -21,6 +21,12 @@ describe('the theme per colour scheme', () => {
     expect(variables).toEqual({});
   });
 
+  it('has no light-dark() in a style file: Vite’s CSS minifier rewrites it into variables nothing sets', () => {
+    // (Inline styles are not rewritten: there the browser's own light-dark() works.)
+    const rewritten = sources().filter(({ file, text }) => file.endsWith('.css') && /light-dark\(/.test(text));
+    expect(rewritten.map(({ file }) => path.basename(file))).toEqual([]);
+  });
+
   it('defines every --backroom-color variable the screens use, for both schemes', () => {
     const used = new Set(sources().flatMap(({ text }) => text.match(/--backroom-color-[a-z-]+/g) ?? []));
     expect(used.size).toBeGreaterThan(0);
