@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   sidebarOrder: 'admin_sidebar_order',
   categories: 'admin_categories',
   options: 'admin_options',
+  /** 'light', 'dark' or 'auto' (the system's choice); read before first paint by apps/admin/public/color-scheme.js. */
+  colorScheme: 'admin_color_scheme',
 } as const;
 
 /** The header that carries the session token on every call. */

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from '../features/theme/color-scheme';
 import { queryClient } from '../lib/query-client';
 import classes from './providers.module.css';
 import { cssVariablesResolver, theme } from './theme';
@@ -10,7 +11,12 @@ import { cssVariablesResolver, theme } from './theme';
 /** Theme, server cache and the toast host around the whole app. */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme={DEFAULT_COLOR_SCHEME}
+    >
       <QueryClientProvider client={queryClient}>
         <Notifications
           // Bottom-left, narrow, three at most: clear of the top bar, the screens' filter bars, a

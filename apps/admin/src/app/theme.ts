@@ -21,8 +21,14 @@ export const theme = createTheme({
 });
 
 /**
- * Darker placeholder, dimmed and error text than Mantine's defaults (gray 6, red 6), which fall
- * short of 4.5:1 on white: every form's field messages pass axe without a rule of their own.
+ * The colours a screen's own styles use, per scheme (docs/decisions/040-dark-theme.md). Mantine's
+ * components follow the scheme by themselves; a feature that paints a surface, a border or a
+ * coloured text of its own takes one of these rather than a fixed shade, so it reads in both.
+ *
+ * Darker placeholder, dimmed and error text than Mantine's light defaults (gray 6, red 6), which
+ * fall short of 4.5:1 on white, and lighter ones than its dark defaults (dark 3, dark 2, red 8),
+ * which fall short on the dark body (dark 7) and inputs (dark 6): every form's field messages pass
+ * axe in both schemes without a rule of their own. The figures in the comments are on the body.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -30,6 +36,24 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-placeholder': 'var(--mantine-color-gray-7)',
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-8)',
+    /** A tinted panel or a hovered row: tiles, the login page, a message thread. */
+    '--backroom-color-surface': 'var(--mantine-color-gray-0)',
+    /** A stronger tint: a pressed or hovered entry on a tinted panel, an image's empty frame. */
+    '--backroom-color-surface-strong': 'var(--mantine-color-gray-1)',
+    '--backroom-color-border': 'var(--mantine-color-gray-3)',
+    /** Red text that must stand out: a sale price, 'unread', an item gone from stock (5.1:1 on red 0). */
+    '--backroom-color-danger-text': 'var(--mantine-color-red-9)',
+    /** Blue text that must stand out, e.g. an admin's name among users. */
+    '--backroom-color-accent-text': 'var(--mantine-color-blue-9)',
   },
-  dark: {},
+  dark: {
+    '--mantine-color-placeholder': 'var(--mantine-color-dark-1)', // 6.9:1 on an input
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)', // 7.8:1
+    '--mantine-color-error': 'var(--mantine-color-red-4)', // 6.7:1
+    '--backroom-color-surface': 'var(--mantine-color-dark-6)',
+    '--backroom-color-surface-strong': 'var(--mantine-color-dark-5)',
+    '--backroom-color-border': 'var(--mantine-color-dark-4)',
+    '--backroom-color-danger-text': 'var(--mantine-color-red-4)',
+    '--backroom-color-accent-text': 'var(--mantine-color-blue-3)', // 7.9:1
+  },
 });

@@ -17,7 +17,7 @@ export function LoginRoute() {
   const enter = () => navigate('/', { replace: true });
   useDocumentTitle('Login · Backroom');
   return (
-    <Center component="main" mih="100vh" p="md" bg="gray.0">
+    <Center component="main" mih="100vh" p="md" bg="var(--backroom-color-surface)">
       <Paper withBorder shadow="sm" p="xl" w="100%" maw={400}>
         <Title order={1} ta="center" mb="lg">
           Admin Panel

@@ -136,7 +136,7 @@ export function BundleForm({ defaultValues, submitting, onSubmit, onCancel }: Bu
         <Stack gap={2} aria-live="polite">
           <Text size="sm">Original total if bought individually: {formatMoney(totals.originalCents)}</Text>
           {totals.savingsCents !== null && (
-            <Text size="sm" fw={600} c={totals.savingsCents < 0 ? 'red.9' : undefined}>
+            <Text size="sm" fw={600} c={totals.savingsCents < 0 ? 'var(--backroom-color-danger-text)' : undefined}>
               {totals.savingsCents < 0
                 ? `Costs ${formatMoney(-totals.savingsCents)} more than the products bought individually`
                 : `Savings: ${formatMoney(totals.savingsCents)}`}

@@ -20,7 +20,7 @@ export function BundleImageSlots({ slots, onChange, error }: BundleImageSlotsPro
   const set = (index: number, slot: BundleImageSlot) => onChange(slots.map((s, i) => (i === index ? slot : s)));
   return (
     <Stack gap="xs">
-      <Text size="sm" c="gray.7">
+      <Text size="sm" c="dimmed">
         {BUNDLE_MESSAGES.imagesHelp}
       </Text>
       <SimpleGrid cols={{ base: 3, xs: 5 }} spacing="xs" aria-describedby={error ? errorId : undefined}>
@@ -59,7 +59,7 @@ export function BundleImageSlots({ slots, onChange, error }: BundleImageSlotsPro
         })}
       </SimpleGrid>
       {error && (
-        <Text id={errorId} size="sm" c="red.8" role="alert">
+        <Text id={errorId} size="sm" c="var(--mantine-color-error)" role="alert">
           {error}
         </Text>
       )}

@@ -10,8 +10,11 @@ interface BundleTableProps extends BundleActionHandlers {
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-/** A cancelled bundle's cells: greyed (still above 4.5:1) and struck through. */
-const cancelledStyle = { color: BUNDLE_TONES.cancelled.text, textDecoration: 'line-through' } as const;
+/** A cancelled bundle's cells: greyed (still above 4.5:1 in either colour scheme) and struck through. */
+const cancelledStyle = {
+  color: `light-dark(${BUNDLE_TONES.cancelled.text}, var(--mantine-color-dimmed))`,
+  textDecoration: 'line-through',
+} as const;
 
 function Tone({ tone, children }: { tone: keyof typeof BUNDLE_TONES; children: string }) {
   return (

@@ -11,7 +11,7 @@ function Gallery({ bundle }: { bundle: Bundle }) {
     return (
       <Paper withBorder h={200} radius="md">
         <Center h="100%">
-          <Text c="gray.7">{BUNDLE_SCREEN_TEXT.noImage}</Text>
+          <Text c="dimmed">{BUNDLE_SCREEN_TEXT.noImage}</Text>
         </Center>
       </Paper>
     );
@@ -25,7 +25,7 @@ function Gallery({ bundle }: { bundle: Bundle }) {
         h={260}
         fit="contain"
         radius="md"
-        bg="gray.0"
+        bg="var(--backroom-color-surface)"
       />
       {count > 1 && (
         <Group gap="xs" role="group" aria-label="Thumbnails">
@@ -39,7 +39,9 @@ function Gallery({ bundle }: { bundle: Bundle }) {
               style={{
                 borderRadius: 6,
                 outline:
-                  i === index ? '2px solid var(--mantine-color-blue-7)' : '1px solid var(--mantine-color-gray-4)',
+                  i === index
+                    ? '2px solid var(--mantine-color-blue-7)'
+                    : '1px solid var(--mantine-color-default-border)',
                 outlineOffset: 1,
               }}
             >

@@ -67,7 +67,7 @@ function ConversationItem({
         {conversation.adminUnread && (
           <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
             <span className={classes.dot} aria-hidden="true" />
-            <Text size="xs" fw={600} c="red.9">
+            <Text size="xs" fw={600} c="var(--backroom-color-danger-text)">
               {MESSAGES.newMessageLabel}
             </Text>
           </Group>

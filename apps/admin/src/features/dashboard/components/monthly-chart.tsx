@@ -61,7 +61,7 @@ export function MonthlyChart({ monthly }: { monthly: MonthlyFigure[] }) {
   }));
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId}>
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId} className={classes.chart}>
       <Group justify="space-between" align="center" mb="sm">
         <Title order={2} size="h4" id={headingId}>
           Orders and Revenue, Last 12 Months

@@ -25,7 +25,7 @@ function Entry({ product }: { product: OutOfStockProduct }) {
             // The name beside it says what it is: the picture adds nothing to the link's name.
             <Image src={product.image} alt="" w={48} h={48} fit="cover" loading="lazy" />
           ) : (
-            <IconPackageOff size={20} aria-hidden="true" color="var(--mantine-color-gray-6)" />
+            <IconPackageOff size={20} aria-hidden="true" color="var(--mantine-color-dimmed)" />
           )}
         </span>
         <span>

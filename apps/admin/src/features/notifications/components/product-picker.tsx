@@ -89,7 +89,7 @@ export function ProductPicker({ selected, onChange }: ProductPickerProps) {
           </Group>
         ) : null}
         <Stack gap={6} role="group" aria-label="Products">
-          {isError ? <Text c="red.8">{MESSAGES.fetchProductsFailed}</Text> : null}
+          {isError ? <Text c="var(--mantine-color-error)">{MESSAGES.fetchProductsFailed}</Text> : null}
           {data && data.products.length === 0 ? <Text c="dimmed">No products found</Text> : null}
           {(data?.products ?? []).map((p) => (
             <Checkbox

@@ -134,7 +134,7 @@ export function UserNotifications() {
             Recent e-mails
           </Title>
           {campaigns.isError ? (
-            <Text c="red.8">Failed to load the sent e-mails</Text>
+            <Text c="var(--mantine-color-error)">Failed to load the sent e-mails</Text>
           ) : (
             <CampaignTable campaigns={campaigns.data?.campaigns ?? []} caption="The five latest e-mails" />
           )}

@@ -108,7 +108,7 @@ export function UserPickerModal({ opened, selected, onClose, onConfirm }: UserPi
         </Group>
         <ScrollArea.Autosize mah={360}>
           <Stack gap={6} role="group" aria-label="Users">
-            {isError ? <Text c="red.8">{MESSAGES.fetchUsersFailed}</Text> : null}
+            {isError ? <Text c="var(--mantine-color-error)">{MESSAGES.fetchUsersFailed}</Text> : null}
             {!isError && data && users.length === 0 ? <Text c="dimmed">{MESSAGES.noUsers}</Text> : null}
             {!data && !isError ? <Text c="dimmed">{MESSAGES.loading}</Text> : null}
             {users.map((user) => (

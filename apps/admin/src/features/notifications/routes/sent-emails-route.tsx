@@ -33,7 +33,7 @@ export function SentEmailsRoute() {
       </Stack>
       <Paper withBorder p="md">
         {list.isError ? (
-          <Text c="red.8">Failed to load the sent e-mails</Text>
+          <Text c="var(--mantine-color-error)">Failed to load the sent e-mails</Text>
         ) : list.data ? (
           <Stack>
             <CampaignTable campaigns={list.data.campaigns} onView={setOpen} caption="E-mails, newest first" />
@@ -56,7 +56,7 @@ export function SentEmailsRoute() {
             <Title order={2} size="h3" id="message-title">
               {detail.data ? detail.data.campaign.subject : 'Message'}
             </Title>
-            {detail.isError ? <Text c="red.8">Failed to load the message</Text> : null}
+            {detail.isError ? <Text c="var(--mantine-color-error)">Failed to load the message</Text> : null}
             {detail.data ? (
               <iframe
                 title={`Message: ${detail.data.campaign.subject}`}
@@ -65,7 +65,7 @@ export function SentEmailsRoute() {
                 style={{
                   width: '100%',
                   minHeight: 520,
-                  border: '1px solid var(--mantine-color-gray-3)',
+                  border: '1px solid var(--backroom-color-border)',
                   borderRadius: 8,
                 }}
               />

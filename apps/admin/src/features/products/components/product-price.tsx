@@ -15,7 +15,7 @@ export function ProductPrice({ product }: { product: Pick<Product, 'price' | 'di
           <Text size="sm" c="dimmed" td="line-through">
             {price.original}
           </Text>
-          <Text size="sm" c="red.9">
+          <Text size="sm" c="var(--backroom-color-danger-text)">
             {price.discountLabel}
           </Text>
         </>

@@ -1,10 +1,11 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconHistory, IconShieldLock, IconUserCircle, IconUserShield } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { ThemeMenuSection } from '../../theme/theme-menu-section';
 
 /**
- * The account menu: Admin Management, Activity and Two-factor sign-in. Without Mantine's initial-focus placeholder: a
- * focusable child of role=menu that is no menuitem, which axe flags (aria-required-children).
+ * The account menu: Admin Management, Activity, Two-factor sign-in and the theme. Without Mantine's initial-focus
+ * placeholder: a focusable child of role=menu that is no menuitem, which axe flags (aria-required-children).
  */
 export function AccountMenu() {
   return (
@@ -28,6 +29,7 @@ export function AccountMenu() {
         <Menu.Item component={Link} to="/two-factor" leftSection={<IconShieldLock size={16} aria-hidden="true" />}>
           Two-factor sign-in
         </Menu.Item>
+        <ThemeMenuSection />
       </Menu.Dropdown>
     </Menu>
   );

@@ -19,7 +19,7 @@ function UserName({ user, onOpen }: { user: User; onOpen: (user: User, modal: Us
       type="button"
       size="sm"
       className={classes.name}
-      style={{ color: 'var(--mantine-color-blue-9)', fontWeight: 600 }}
+      style={{ color: 'var(--backroom-color-accent-text)', fontWeight: 600 }}
       onClick={() => onOpen(user, 'details')}
     >
       {user.name}

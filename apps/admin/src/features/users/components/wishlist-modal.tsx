@@ -51,7 +51,7 @@ export function WishlistModal({ user, onClose }: { user: User; onClose: () => vo
                       {entry.image[0] ? (
                         <Image src={entry.image[0]} alt={entry.name} h={140} fit="cover" />
                       ) : (
-                        <Center h={140} bg="gray.1">
+                        <Center h={140} bg="var(--backroom-color-surface-strong)">
                           <Text size="xs">No image</Text>
                         </Center>
                       )}
@@ -76,7 +76,7 @@ export function WishlistModal({ user, onClose }: { user: User; onClose: () => vo
                           >
                             {formatMoney(dollarsToCents(entry.price))}
                           </Text>
-                          <Text size="xs" c="red.9">
+                          <Text size="xs" c="var(--backroom-color-danger-text)">
                             -{entry.discount}%
                           </Text>
                         </>

@@ -83,7 +83,7 @@ export function AccessorySection({ order, title, removable = false, onSavedImage
         )}
       </Group>
       {listError && (
-        <Text size="sm" c="red.8" role="alert">
+        <Text size="sm" c="var(--mantine-color-error)" role="alert">
           {listError}
         </Text>
       )}

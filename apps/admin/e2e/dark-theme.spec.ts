@@ -1,0 +1,362 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  API_PATHS,
+  bundlePath,
+  bundleResponseSchema,
+  MESSAGES,
+  STORAGE_KEYS,
+  TOKEN_HEADER,
+  todayIn,
+} from '@backroom/contract';
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { addProductThroughApi, adminToken } from './admin-api';
+import { expect, test } from './fixtures';
+
+/*
+ * The dark theme (issue 14, docs/decisions/040-dark-theme.md): light, dark or the system's choice
+ * from the account menu, remembered per browser and applied before the app runs; and every screen
+ * legible in both schemes: axe's colour contrast (with everything else axe finds serious) on each,
+ * with a toast, a dialog and the account menu open on some, and the dashboard chart's colours
+ * measured, which axe does not check.
+ */
+
+type Scheme = 'light' | 'dark';
+const html = (page: Page) => page.locator('html');
+const SCHEME_ATTRIBUTE = 'data-mantine-color-scheme';
+
+/** Mantine's body colour per scheme: white, and dark 7 (#242424). */
+const BODY = { light: 'rgb(255, 255, 255)', dark: 'rgb(36, 36, 36)' } as const;
+const bodyColour = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+async function openAccountMenu(page: Page) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await expect(page.getByRole('menuitemradio', { name: 'System' })).toBeVisible();
+}
+
+const choice = (page: Page, name: 'Light' | 'Dark' | 'System') => page.getByRole('menuitemradio', { name });
+
+const serious = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
+
+/** WCAG's contrast ratio of two computed rgb() colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (rgb: string) => {
+    const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+      const c = Number(v) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    }) as [number, number, number];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+test.describe('choosing the theme', () => {
+  test('the account menu switches between light and dark, and the choice outlasts a reload', async ({
+    page,
+    login,
+  }) => {
+    await login(page);
+    // No choice yet: the system's, which Playwright reports as light.
+    await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'light');
+    await openAccountMenu(page);
+    await expect(choice(page, 'System')).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByRole('menu').getByRole('group', { name: 'Theme' }).getByRole('menuitemradio')).toHaveText([
+      'Light',
+      'Dark',
+      'System',
+    ]);
+
+    await choice(page, 'Dark').click();
+    await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'dark');
+    await expect(choice(page, 'Dark')).toHaveAttribute('aria-checked', 'true');
+    await expect(choice(page, 'System')).toHaveAttribute('aria-checked', 'false');
+    expect(await bodyColour(page)).toBe(BODY.dark);
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.colorScheme)).toBe('dark');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Overview' })).toBeVisible();
+    await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'dark');
+    await openAccountMenu(page);
+    await expect(choice(page, 'Dark')).toHaveAttribute('aria-checked', 'true');
+
+    await choice(page, 'Light').click();
+    await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'light');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Overview' })).toBeVisible();
+    await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'light');
+    expect(await bodyColour(page)).toBe(BODY.light);
+  });
+
+  test('the keyboard alone opens the menu and chooses a theme', async ({ page, login }) => {
+    await login(page);
+    await page.getByRole('button', { name: 'Account' }).focus();
+    await page.keyboard.press('Enter');
+    const dark = choice(page, 'Dark');
+    await expect(dark).toBeVisible();
+    // Down to Dark, past the links and the Theme label.
+    for (let i = 0; i < 8 && !(await dark.evaluate((el) => el === document.activeElement)); i += 1) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await expect(dark).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'dark');
+    await page.keyboard.press('Escape');
+    await expect(dark).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Account' })).toBeFocused();
+  });
+
+  test("'System' follows the system's setting as it changes, and before the app has loaded", async ({
+    page,
+    login,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await login(page);
+    await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'dark');
+
+    // A fixed choice is kept whatever the system says; 'System' follows it again.
+    await openAccountMenu(page);
+    await choice(page, 'Light').click();
+    await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'light');
+    await choice(page, 'System').click();
+    await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'dark');
+  });
+
+  test('the choice is on the page before the app runs: no white flash on a dark load', async ({ page, login }) => {
+    await login(page);
+    await page.evaluate(([key]) => localStorage.setItem(key as string, 'dark'), [STORAGE_KEYS.colorScheme]);
+    // The app's own scripts never run: what shows is index.html, its stylesheet and color-scheme.js.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/orders');
+    await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'dark');
+    await expect(page.locator('#root')).toBeEmpty();
+    expect(await bodyColour(page)).toBe(BODY.dark);
+  });
+
+  test('another tab of the same browser follows a change', async ({ page, login }) => {
+    await login(page);
+    const other = await page.context().newPage();
+    await other.goto('/users');
+    await expect(other.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await openAccountMenu(page);
+    await choice(page, 'Dark').click();
+    await expect(html(other)).toHaveAttribute(SCHEME_ATTRIBUTE, 'dark');
+    await other.close();
+  });
+});
+
+interface Screen {
+  name: string;
+  path: string;
+  title: string;
+  /** Brings the screen to the state to check once its heading shows. */
+  ready?: (page: Page) => Promise<void>;
+}
+
+const firstVisible = (locator: Locator) => expect(locator.first()).toBeVisible();
+
+const SCREENS: Screen[] = [
+  {
+    name: 'Dashboard',
+    path: '/',
+    title: 'Dashboard Overview',
+    ready: (page) => firstVisible(page.getByRole('img', { name: 'Orders and Revenue, Last 12 Months' })),
+  },
+  {
+    name: 'Product List',
+    path: '/list',
+    title: 'Product List',
+    ready: (page) => firstVisible(page.getByRole('button', { name: /^Modify / })),
+  },
+  {
+    name: 'Product List, Modify Product open',
+    path: '/list',
+    title: 'Product List',
+    ready: async (page) => {
+      await page
+        .getByRole('button', { name: /^Modify / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: 'Modify Product' }).getByLabel('Discount (%)')).toBeVisible();
+    },
+  },
+  { name: 'Add Product', path: '/add', title: 'Add New Product' },
+  {
+    name: 'Categories',
+    path: '/categories',
+    title: 'Categories',
+    ready: (page) => expect(page.getByRole('table', { name: 'Categories' }).getByRole('row').nth(1)).toBeVisible(),
+  },
+  {
+    name: 'Orders, with details open',
+    path: '/orders',
+    title: 'Orders',
+    ready: async (page) => {
+      const card = page.getByRole('region', { name: 'Orders' }).getByRole('article').first();
+      await card.getByRole('button', { name: 'Order Details' }).click();
+      await expect(card.getByRole('button', { name: 'Hide Details' })).toBeVisible();
+    },
+  },
+  {
+    name: 'Users',
+    path: '/users',
+    title: 'Users',
+    ready: (page) => firstVisible(page.getByRole('button', { name: /^History of / })),
+  },
+  {
+    name: 'Users, with the account menu open',
+    path: '/users',
+    title: 'Users',
+    ready: openAccountMenu,
+  },
+  {
+    name: 'Admin Management',
+    path: '/admin-management',
+    title: 'Admin Management',
+    ready: async (page) => {
+      await firstVisible(page.getByRole('button', { name: /^Edit / }));
+      await expect(page.getByRole('region', { name: 'User Notifications' })).toBeVisible();
+    },
+  },
+  { name: 'Sent e-mails', path: '/sent-emails', title: 'Sent e-mails' },
+  {
+    name: 'Discounts',
+    path: '/discounts',
+    title: 'Discount Codes',
+    ready: (page) => firstVisible(page.getByRole('button', { name: /^Copy code / })),
+  },
+  {
+    name: 'Bundle Sale',
+    path: '/bundle-sale',
+    title: 'Bundle Sales',
+    ready: (page) =>
+      firstVisible(page.getByRole('table', { name: 'Bundles' }).getByRole('row', { name: /Dark theme cancelled/ })),
+  },
+  {
+    name: 'Messages, a conversation open',
+    path: '/messages',
+    title: 'Messages',
+    ready: async (page) => {
+      await page.getByRole('list', { name: 'Conversations' }).getByRole('button').first().click();
+      await firstVisible(page.getByRole('log').getByRole('listitem'));
+    },
+  },
+  { name: 'Activity', path: '/activity', title: 'Activity' },
+];
+
+/**
+ * A discount code, a bundle and a cancelled bundle (its cells greyed), so their screens show rows
+ * with their badges: the demo shop may have none.
+ */
+async function seedDiscountAndBundles(page: Page) {
+  const headers = { [TOKEN_HEADER]: await adminToken(page) };
+  const today = todayIn(process.env.SHOP_TIMEZONE || 'UTC');
+  const discount = await page.request.post(API_PATHS.discountCreate, {
+    headers,
+    data: { description: 'Dark theme check', percentage: 10, startDate: today, endDate: today },
+  });
+  expect(discount.ok(), await discount.text()).toBe(true);
+  const product = await addProductThroughApi(page, `Dark theme figure ${Date.now().toString(36)}`);
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer();
+  for (const title of ['Dark theme check', 'Dark theme cancelled']) {
+    const created = await page.request.post(API_PATHS.bundleCreate, {
+      headers,
+      multipart: {
+        title,
+        price: '10',
+        startDate: today,
+        endDate: today,
+        products: JSON.stringify([product._id]),
+        images: { name: 'check.png', mimeType: 'image/png', buffer: png },
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    if (title.endsWith('cancelled')) {
+      const { bundle } = bundleResponseSchema.parse(await created.json());
+      const cancelled = await page.request.post(bundlePath(API_PATHS.bundleCancel, bundle._id), { headers });
+      expect(cancelled.ok(), await cancelled.text()).toBe(true);
+    }
+  }
+}
+
+for (const scheme of ['dark', 'light'] as const satisfies readonly Scheme[]) {
+  test.describe(`every screen in ${scheme}`, () => {
+    // Fourteen screens and axe over each, one sign-in: a while on a shared machine.
+    test.describe.configure({ timeout: 300_000 });
+
+    test.beforeEach(async ({ page }) => {
+      // The choice, as the account menu stores it, before any of the app's scripts run.
+      await page.addInitScript(
+        ([key, value]) => localStorage.setItem(key as string, value as string),
+        [STORAGE_KEYS.colorScheme, scheme],
+      );
+    });
+
+    test(`axe finds no serious issue, colour contrast included, on any screen in ${scheme}`, async ({
+      page,
+      login,
+    }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+      await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, scheme);
+      expect.soft(await serious(page), 'Login').toEqual([]);
+
+      await login(page);
+      // The toast stays while the pointer is on it: checked over the dashboard.
+      await page.getByText(MESSAGES.loggedIn).hover();
+      expect.soft(await serious(page), 'Dashboard with a toast').toEqual([]);
+      await seedDiscountAndBundles(page);
+
+      for (const screen of SCREENS) {
+        await page.goto(screen.path);
+        await expect(page.getByRole('heading', { level: 1, name: screen.title, exact: true })).toBeVisible();
+        await screen.ready?.(page);
+        await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, scheme);
+        expect(await bodyColour(page)).toBe(BODY[scheme]);
+        expect.soft(await serious(page), screen.name).toEqual([]);
+      }
+    });
+
+    test(`the dashboard chart's bars, line and labels stand out from its panel in ${scheme}`, async ({
+      page,
+      login,
+    }) => {
+      await login(page);
+      const chart = page.getByRole('img', { name: 'Orders and Revenue, Last 12 Months' });
+      await expect(chart.locator('rect')).toHaveCount(12);
+      const colours = await chart.evaluate((svg) => {
+        let panel = svg.parentElement;
+        while (panel && getComputedStyle(panel).backgroundColor === 'rgba(0, 0, 0, 0)') panel = panel.parentElement;
+        const style = (selector: string) => {
+          const el = svg.querySelector(selector);
+          return el ? getComputedStyle(el) : null;
+        };
+        return {
+          panel: panel ? getComputedStyle(panel).backgroundColor : '',
+          bar: style('rect')?.fill ?? '',
+          line: style('polyline')?.stroke ?? '',
+          label: style('text')?.fill ?? '',
+        };
+      });
+      // Graphics need 3:1 against what surrounds them, text 4.5:1 (WCAG 1.4.11, 1.4.3).
+      expect(contrast(colours.bar, colours.panel), `bars ${colours.bar} on ${colours.panel}`).toBeGreaterThanOrEqual(3);
+      expect(contrast(colours.line, colours.panel), `line ${colours.line} on ${colours.panel}`).toBeGreaterThanOrEqual(
+        3,
+      );
+      expect(
+        contrast(colours.label, colours.panel),
+        `labels ${colours.label} on ${colours.panel}`,
+      ).toBeGreaterThanOrEqual(4.5);
+      expect(colours.panel).toBe(BODY[scheme]);
+    });
+  });
+}
