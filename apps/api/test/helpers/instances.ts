@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
@@ -11,6 +12,12 @@ import path from 'node:path';
  * and bench/realtime.ts; no vitest here.
  */
 const root = path.resolve(import.meta.dirname, '../../../..');
+
+/**
+ * One two-factor key for every instance this process starts: instances that share a database must
+ * share it (docs/decisions/038-two-factor-sign-in.md), and each one's own DATA_DIR would make its own.
+ */
+const totpEncryptionKey = randomBytes(32).toString('hex');
 
 export interface Instance {
   base: string;
@@ -58,6 +65,7 @@ export async function startInstance(databaseUrl: string, env: Record<string, str
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_DIST: path.join(dataDir, 'no-admin-build'),
+      TOTP_ENCRYPTION_KEY: totpEncryptionKey,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
