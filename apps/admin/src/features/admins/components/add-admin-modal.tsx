@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { OrderDialog } from '../../orders/components/order-dialog';
+import { Dialog } from '../../../components/dialog';
 import { useCreateAdmin } from '../api';
 import { AdminForm, EmailField } from './admin-form';
 
@@ -26,9 +26,9 @@ const empty: AddAdminFormValues = { firstName: '', lastName: '', email: '', pass
  */
 export function AddAdminModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <OrderDialog opened={opened} onClose={onClose} title="Add New Admin">
+    <Dialog opened={opened} onClose={onClose} title="Add New Admin">
       {opened && <AddAdminForm onDone={onClose} />}
-    </OrderDialog>
+    </Dialog>
   );
 }
 

@@ -3,16 +3,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { OrderDialog } from '../../orders/components/order-dialog';
+import { Dialog } from '../../../components/dialog';
 import { useUpdateAdmin } from '../api';
 import { AdminForm, EmailField } from './admin-form';
 
 /** The edit button's dialog (docs/decisions/024-admin-accounts.md): an admin's name and e-mail. */
 export function EditAdminModal({ admin, onClose }: { admin: Admin | null; onClose: () => void }) {
   return (
-    <OrderDialog opened={admin !== null} onClose={onClose} title="Edit Admin">
+    <Dialog opened={admin !== null} onClose={onClose} title="Edit Admin">
       {admin && <EditAdminForm key={admin._id} admin={admin} onDone={onClose} />}
-    </OrderDialog>
+    </Dialog>
   );
 }
 

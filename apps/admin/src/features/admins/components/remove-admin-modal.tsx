@@ -1,13 +1,13 @@
 import { ADMIN_MESSAGES, type Admin } from '@backroom/contract';
 import { Button, Group, Text } from '@mantine/core';
-import { OrderDialog } from '../../orders/components/order-dialog';
+import { Dialog } from '../../../components/dialog';
 import { useRemoveAdmin } from '../api';
 
 /** Confirms Remove Admin: the account stays, as a regular user (role user). */
 export function RemoveAdminModal({ admin, onClose }: { admin: Admin | null; onClose: () => void }) {
   const remove = useRemoveAdmin();
   return (
-    <OrderDialog opened={admin !== null} onClose={onClose} title="Remove Admin">
+    <Dialog opened={admin !== null} onClose={onClose} title="Remove Admin">
       {admin && (
         <>
           <Text>{ADMIN_MESSAGES.removeAdminConfirm(admin.name)}</Text>
@@ -25,6 +25,6 @@ export function RemoveAdminModal({ admin, onClose }: { admin: Admin | null; onCl
           </Group>
         </>
       )}
-    </OrderDialog>
+    </Dialog>
   );
 }

@@ -8,7 +8,7 @@ import {
   removedProductNames,
 } from '@backroom/contract';
 import { Alert } from '@mantine/core';
-import { UserDialog } from '../../users/components/user-dialog';
+import { Dialog } from '../../../components/dialog';
 import { bundleFormData, useSaveBundle } from '../api';
 import { BundleForm } from './bundle-form';
 
@@ -26,7 +26,7 @@ export function BundleFormModal({ target, today, onClose }: BundleFormModalProps
   const bundle = target === 'new' ? null : target;
   const removed = bundle ? removedProductNames(bundle) : [];
   return (
-    <UserDialog
+    <Dialog
       size="lg"
       opened={target !== null}
       onClose={onClose}
@@ -50,6 +50,6 @@ export function BundleFormModal({ target, today, onClose }: BundleFormModalProps
           />
         </>
       )}
-    </UserDialog>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { BUNDLE_SCREEN_TEXT, type Bundle, formatDollars, validityLabel } from '@backroom/contract';
 import { Center, Group, Image, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
-import { UserDialog } from '../../users/components/user-dialog';
+import { Dialog } from '../../../components/dialog';
 
 /** The images, one large and the thumbnails to choose it; 'No Image' when there is none. */
 function Gallery({ bundle }: { bundle: Bundle }) {
@@ -57,7 +57,7 @@ function Gallery({ bundle }: { bundle: Bundle }) {
 /** View: the gallery, title, description, price and the days it is on sale (spec 2 section 2). */
 export function BundleViewModal({ bundle, onClose }: { bundle: Bundle | null; onClose: () => void }) {
   return (
-    <UserDialog size="lg" opened={bundle !== null} onClose={onClose} title="Bundle Details">
+    <Dialog size="lg" opened={bundle !== null} onClose={onClose} title="Bundle Details">
       {bundle && (
         <Stack gap="sm">
           <Gallery key={bundle._id} bundle={bundle} />
@@ -81,6 +81,6 @@ export function BundleViewModal({ bundle, onClose }: { bundle: Bundle | null; on
           </Stack>
         </Stack>
       )}
-    </UserDialog>
+    </Dialog>
   );
 }

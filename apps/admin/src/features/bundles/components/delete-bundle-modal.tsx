@@ -1,14 +1,14 @@
 import { BUNDLE_SCREEN_TEXT, type Bundle } from '@backroom/contract';
 import { Text } from '@mantine/core';
 import { ConfirmButtons } from '../../../components/confirm-buttons';
-import { OrderDialog } from '../../orders/components/order-dialog';
+import { Dialog } from '../../../components/dialog';
 import { useDeleteBundle } from '../api';
 
 /** Delete bundle?: permanent (spec 2 section 4); 'Bundle deleted' or 'Delete failed'. */
 export function DeleteBundleModal({ bundle, onClose }: { bundle: Bundle | null; onClose: () => void }) {
   const remove = useDeleteBundle();
   return (
-    <OrderDialog opened={bundle !== null} onClose={onClose} title={BUNDLE_SCREEN_TEXT.deleteTitle}>
+    <Dialog opened={bundle !== null} onClose={onClose} title={BUNDLE_SCREEN_TEXT.deleteTitle}>
       {bundle && (
         <>
           <Text style={{ overflowWrap: 'anywhere' }}>
@@ -24,6 +24,6 @@ export function DeleteBundleModal({ bundle, onClose }: { bundle: Bundle | null; 
           />
         </>
       )}
-    </OrderDialog>
+    </Dialog>
   );
 }

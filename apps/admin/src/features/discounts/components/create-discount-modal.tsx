@@ -1,5 +1,5 @@
 import { createDiscountBody, newDiscountFormValues } from '@backroom/contract';
-import { OrderDialog } from '../../orders/components/order-dialog';
+import { Dialog } from '../../../components/dialog';
 import { useCreateDiscount } from '../api';
 import { DiscountForm } from './discount-form';
 
@@ -14,7 +14,7 @@ interface CreateDiscountModalProps {
 export function CreateDiscountModal({ opened, today, onClose }: CreateDiscountModalProps) {
   const create = useCreateDiscount({ onSuccess: onClose });
   return (
-    <OrderDialog opened={opened} onClose={onClose} title="Create New Discount">
+    <Dialog opened={opened} onClose={onClose} title="Create New Discount">
       {opened && (
         <DiscountForm
           defaultValues={newDiscountFormValues(today)}
@@ -24,6 +24,6 @@ export function CreateDiscountModal({ opened, today, onClose }: CreateDiscountMo
           onCancel={onClose}
         />
       )}
-    </OrderDialog>
+    </Dialog>
   );
 }

@@ -1,14 +1,14 @@
 import type { Discount } from '@backroom/contract';
 import { Text } from '@mantine/core';
 import { ConfirmButtons } from '../../../components/confirm-buttons';
-import { OrderDialog } from '../../orders/components/order-dialog';
+import { Dialog } from '../../../components/dialog';
 import { useDeleteDiscount } from '../api';
 
 /** Delete Discount: permanent (spec 2 section 4); orders that used the code keep it. */
 export function DeleteDiscountModal({ discount, onClose }: { discount: Discount | null; onClose: () => void }) {
   const remove = useDeleteDiscount();
   return (
-    <OrderDialog opened={discount !== null} onClose={onClose} title="Delete Discount">
+    <Dialog opened={discount !== null} onClose={onClose} title="Delete Discount">
       {discount && (
         <>
           <Text>
@@ -25,6 +25,6 @@ export function DeleteDiscountModal({ discount, onClose }: { discount: Discount 
           />
         </>
       )}
-    </OrderDialog>
+    </Dialog>
   );
 }

@@ -1,7 +1,7 @@
 import { assigneeLabel, type Discount, formatDiscountDay, maxUsageLabel, usageLabel } from '@backroom/contract';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { OrderDialog } from '../../orders/components/order-dialog';
+import { Dialog } from '../../../components/dialog';
 import { CopyCodeButton } from './copy-code-button';
 import { DiscountStatusBadge } from './discount-status-badge';
 
@@ -21,7 +21,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 /** Discount Details: every field, the status the server computed and the usage. */
 export function DiscountDetailsModal({ discount, onClose }: { discount: Discount | null; onClose: () => void }) {
   return (
-    <OrderDialog opened={discount !== null} onClose={onClose} title="Discount Details">
+    <Dialog opened={discount !== null} onClose={onClose} title="Discount Details">
       {discount && (
         <SimpleGrid component="dl" cols={{ base: 1, xs: 2 }} m={0} spacing="sm">
           <Detail term="Code">
@@ -49,6 +49,6 @@ export function DiscountDetailsModal({ discount, onClose }: { discount: Discount
           <Detail term="Created">{new Date(discount.createdAt).toLocaleString()}</Detail>
         </SimpleGrid>
       )}
-    </OrderDialog>
+    </Dialog>
   );
 }

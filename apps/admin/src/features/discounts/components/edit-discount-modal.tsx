@@ -1,6 +1,6 @@
 import { type Discount, discountFormValues, updateDiscountBody } from '@backroom/contract';
 import { Text } from '@mantine/core';
-import { OrderDialog } from '../../orders/components/order-dialog';
+import { Dialog } from '../../../components/dialog';
 import { useUpdateDiscount } from '../api';
 import { DiscountForm } from './discount-form';
 
@@ -8,7 +8,7 @@ import { DiscountForm } from './discount-form';
 export function EditDiscountModal({ discount, onClose }: { discount: Discount | null; onClose: () => void }) {
   const update = useUpdateDiscount({ onSuccess: onClose });
   return (
-    <OrderDialog opened={discount !== null} onClose={onClose} title="Edit Discount">
+    <Dialog opened={discount !== null} onClose={onClose} title="Edit Discount">
       {discount && (
         <>
           <Text mb="sm">
@@ -28,6 +28,6 @@ export function EditDiscountModal({ discount, onClose }: { discount: Discount | 
           />
         </>
       )}
-    </OrderDialog>
+    </Dialog>
   );
 }

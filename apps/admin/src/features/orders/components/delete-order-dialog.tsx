@@ -1,6 +1,6 @@
 import { MESSAGES } from '@backroom/contract';
 import { Button, Group, Text } from '@mantine/core';
-import { OrderDialog } from './order-dialog';
+import { Dialog } from '../../../components/dialog';
 
 interface DeleteOrderDialogProps {
   opened: boolean;
@@ -12,7 +12,7 @@ interface DeleteOrderDialogProps {
 /** 'Are you sure you want to delete this order? This action cannot be undone.' with Cancel and Delete. */
 export function DeleteOrderDialog({ opened, deleting, onConfirm, onClose }: DeleteOrderDialogProps) {
   return (
-    <OrderDialog opened={opened} title="Delete Order" onClose={onClose}>
+    <Dialog opened={opened} title="Delete Order" onClose={onClose}>
       <Text>{MESSAGES.deleteOrderConfirm}</Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onClose}>
@@ -22,6 +22,6 @@ export function DeleteOrderDialog({ opened, deleting, onConfirm, onClose }: Dele
           Delete
         </Button>
       </Group>
-    </OrderDialog>
+    </Dialog>
   );
 }

@@ -2,9 +2,9 @@ import { ORDER_STATUSES, type OrderStatus } from '@backroom/contract';
 import { Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { countOf } from '../../bulk/bulk-words';
 import { BulkActionBar } from '../../bulk/components/bulk-action-bar';
-import { BulkDialog } from '../../bulk/components/bulk-dialog';
 import { BulkRunStatus } from '../../bulk/components/bulk-run-status';
 import { SelectPageCheckbox } from '../../bulk/components/select-page-checkbox';
 import type { OrderBulk } from '../hooks/use-order-bulk';
@@ -73,7 +73,7 @@ export function OrderBulkControls({ bulk, total, hasRows }: OrderBulkControlsPro
         onSend={(status) => send({ kind: 'status', status }, () => setStatusTarget(null))}
         onClose={() => setStatusTarget(null)}
       />
-      <BulkDialog opened={deleteCount !== null} title="Delete Orders" onClose={() => setDeleteCount(null)}>
+      <Dialog opened={deleteCount !== null} title="Delete Orders" onClose={() => setDeleteCount(null)}>
         <Text>{`Delete ${countOf(deleteCount ?? 0, ORDERS)}? This action cannot be undone.`}</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setDeleteCount(null)}>
@@ -88,7 +88,7 @@ export function OrderBulkControls({ bulk, total, hasRows }: OrderBulkControlsPro
             Delete
           </Button>
         </Group>
-      </BulkDialog>
+      </Dialog>
     </Stack>
   );
 }

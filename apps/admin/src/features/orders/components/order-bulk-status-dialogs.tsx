@@ -1,8 +1,8 @@
 import { needsStatusUpdateConfirmation, type OrderStatus, statusUpdateSummary } from '@backroom/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { countOf } from '../../bulk/bulk-words';
-import { OrderDialog } from './order-dialog';
 
 const ORDERS = { one: 'order', many: 'orders' };
 
@@ -36,7 +36,7 @@ export function OrderBulkStatusDialogs({ target, sending, onSend, onClose }: Ord
 
   return (
     <>
-      <OrderDialog opened={target !== null && step === 'change'} onClose={onClose} title="Confirm Status Change">
+      <Dialog opened={target !== null && step === 'change'} onClose={onClose} title="Confirm Status Change">
         <Stack>
           <Text>{`Change the status of ${orders} to ${status}?`}</Text>
           <Group justify="flex-end">
@@ -52,8 +52,8 @@ export function OrderBulkStatusDialogs({ target, sending, onSend, onClose }: Ord
             </Button>
           </Group>
         </Stack>
-      </OrderDialog>
-      <OrderDialog opened={target !== null && step === 'confirm'} onClose={onClose} title="Confirm Status Update">
+      </Dialog>
+      <Dialog opened={target !== null && step === 'confirm'} onClose={onClose} title="Confirm Status Update">
         <Stack>
           <Text>{`Set the status of ${orders} to ${status}.`}</Text>
           {summary && <Text>{summary.text}</Text>}
@@ -66,7 +66,7 @@ export function OrderBulkStatusDialogs({ target, sending, onSend, onClose }: Ord
             </Button>
           </Group>
         </Stack>
-      </OrderDialog>
+      </Dialog>
     </>
   );
 }

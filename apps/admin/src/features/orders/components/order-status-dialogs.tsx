@@ -16,8 +16,8 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { Dialog } from '../../../components/dialog';
 import { useUpdateOrderStatus } from '../api';
-import { OrderDialog } from './order-dialog';
 
 /** A status change the admin started: from the status selector, or the tracking number's edit button. */
 export interface StatusChangeTarget {
@@ -91,7 +91,7 @@ export function OrderStatusDialogs({ target, onClose }: OrderStatusDialogsProps)
 
   return (
     <>
-      <OrderDialog
+      <Dialog
         opened={target !== null && step === 'change'}
         onClose={close}
         title="Confirm Status Change"
@@ -126,8 +126,8 @@ export function OrderStatusDialogs({ target, onClose }: OrderStatusDialogsProps)
             </Group>
           </Stack>
         </form>
-      </OrderDialog>
-      <OrderDialog
+      </Dialog>
+      <Dialog
         opened={target !== null && step === 'confirm'}
         onClose={close}
         title="Confirm Status Update"
@@ -155,7 +155,7 @@ export function OrderStatusDialogs({ target, onClose }: OrderStatusDialogsProps)
             </Button>
           </Group>
         </Stack>
-      </OrderDialog>
+      </Dialog>
     </>
   );
 }

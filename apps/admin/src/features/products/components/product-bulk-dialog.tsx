@@ -9,8 +9,8 @@ import {
 } from '@backroom/contract';
 import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { countOf } from '../../bulk/bulk-words';
-import { BulkDialog } from '../../bulk/components/bulk-dialog';
 import { useCategoryTree } from '../../categories/api';
 
 export type ProductBulkKind = 'setFlag' | 'clearFlag' | 'discount' | 'category' | 'delete';
@@ -57,7 +57,7 @@ export function ProductBulkDialog({ target, sending, onSend, onClose }: ProductB
 
   if (!shown) return null;
   return (
-    <BulkDialog opened={target !== null} title={TEXTS[shown.kind].title} onClose={onClose}>
+    <Dialog opened={target !== null} title={TEXTS[shown.kind].title} onClose={onClose}>
       <ProductBulkForm
         key={round}
         kind={shown.kind}
@@ -66,7 +66,7 @@ export function ProductBulkDialog({ target, sending, onSend, onClose }: ProductB
         onSend={onSend}
         onClose={onClose}
       />
-    </BulkDialog>
+    </Dialog>
   );
 }
 

@@ -2,9 +2,9 @@ import { type AdminTwoFactor, MESSAGES, TWO_FACTOR_MESSAGES } from '@backroom/co
 import { Badge, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmButtons } from '../../../components/confirm-buttons';
+import { Dialog } from '../../../components/dialog';
 import { LoadError } from '../../../components/load-error';
 import { useUserInfo } from '../../auth/api';
-import { OrderDialog } from '../../orders/components/order-dialog';
 import { useAdminsTwoFactor, useResetAdminTwoFactor } from '../api';
 import '../styles';
 
@@ -52,7 +52,7 @@ export function AdminsTwoFactor() {
           </Group>
         ))}
       </Stack>
-      <OrderDialog opened={resetting !== null} onClose={() => setResetting(null)} title="Turn off two-factor sign-in">
+      <Dialog opened={resetting !== null} onClose={() => setResetting(null)} title="Turn off two-factor sign-in">
         {resetting && (
           <>
             <Text>{TWO_FACTOR_MESSAGES.resetConfirm(resetting.name)}</Text>
@@ -64,7 +64,7 @@ export function AdminsTwoFactor() {
             />
           </>
         )}
-      </OrderDialog>
+      </Dialog>
     </>
   );
 }

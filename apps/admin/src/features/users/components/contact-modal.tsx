@@ -1,11 +1,11 @@
 import { MESSAGES, type User, usedInOrders, visibleAddresses } from '@backroom/contract';
 import { ActionIcon, Button, Center, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconRestore, IconX } from '@tabler/icons-react';
+import { Dialog } from '../../../components/dialog';
 import { notifySuccess } from '../../../lib/notify';
 import { useUserAddresses } from '../api';
 import { useFailureToast } from '../hooks/use-failure-toast';
 import { useRemovedAddresses } from '../hooks/use-removed-addresses';
-import { UserDialog } from './user-dialog';
 
 /**
  * Contact Information: the distinct addresses of the user's orders, newest first, with the last
@@ -18,7 +18,7 @@ export function ContactModal({ user, onClose }: { user: User; onClose: () => voi
   const shown = visibleAddresses(addresses.data?.addresses ?? [], removed);
 
   return (
-    <UserDialog opened title={`Contact Information: ${user.name}`} onClose={onClose} size="lg">
+    <Dialog opened title={`Contact Information: ${user.name}`} onClose={onClose} size="lg">
       <Stack gap="sm">
         <Group justify="space-between" gap="xs">
           <Text size="sm">
@@ -95,6 +95,6 @@ export function ContactModal({ user, onClose }: { user: User; onClose: () => voi
           </Stack>
         )}
       </Stack>
-    </UserDialog>
+    </Dialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { User } from '@backroom/contract';
 import { Button, Group, Text } from '@mantine/core';
-import { UserDialog } from './user-dialog';
+import { Dialog } from '../../../components/dialog';
 
 interface DeleteUserDialogProps {
   user: User;
@@ -12,7 +12,7 @@ interface DeleteUserDialogProps {
 /** The confirmation: the action cannot be undone and all data is permanently deleted (spec 2 section 5). */
 export function DeleteUserDialog({ user, deleting, onConfirm, onClose }: DeleteUserDialogProps) {
   return (
-    <UserDialog opened title="Delete User" onClose={onClose}>
+    <Dialog opened title="Delete User" onClose={onClose}>
       <Text>
         Are you sure you want to delete <strong>{user.name}</strong> ({user.email})? This action cannot be undone and
         all of this user's data will be permanently deleted.
@@ -25,6 +25,6 @@ export function DeleteUserDialog({ user, deleting, onConfirm, onClose }: DeleteU
           Delete User
         </Button>
       </Group>
-    </UserDialog>
+    </Dialog>
   );
 }

@@ -3,10 +3,10 @@ import { Button, Center, Group, Loader, Paper, Stack, Text, TextInput } from '@m
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { useUserOrders } from '../api';
 import { useFailureToast } from '../hooks/use-failure-toast';
-import { UserDialog } from './user-dialog';
 
 /**
  * Order History: the user's orders from the server, undelivered first then newest, searched by
@@ -23,7 +23,7 @@ export function OrderHistoryModal({ user, onClose }: { user: User; onClose: () =
   const list = pages.flatMap((page) => page.orders);
 
   return (
-    <UserDialog opened title={`Order History: ${user.name}`} onClose={onClose} size="lg">
+    <Dialog opened title={`Order History: ${user.name}`} onClose={onClose} size="lg">
       <Stack gap="sm">
         <TextInput
           aria-label="Search orders"
@@ -86,6 +86,6 @@ export function OrderHistoryModal({ user, onClose }: { user: User; onClose: () =
           </Center>
         )}
       </Stack>
-    </UserDialog>
+    </Dialog>
   );
 }

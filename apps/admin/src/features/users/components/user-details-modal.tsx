@@ -1,8 +1,9 @@
 import { formatDollars, formatJoined, MESSAGES, type User } from '@backroom/contract';
 import { Badge, Center, Divider, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
+import { Dialog } from '../../../components/dialog';
 import { useUserSummary } from '../api';
 import { useFailureToast } from '../hooks/use-failure-toast';
-import { DetailRow, UserDialog } from './user-dialog';
+import { DetailRow } from './detail-row';
 
 const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '-');
 
@@ -14,7 +15,7 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
   const account = data?.user ?? user;
 
   return (
-    <UserDialog opened title="User Details" onClose={onClose} size="lg">
+    <Dialog opened title="User Details" onClose={onClose} size="lg">
       <Stack gap="md">
         <section aria-labelledby="user-account">
           <Title order={2} size="h4" id="user-account" mb="xs">
@@ -81,6 +82,6 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
           </>
         ) : null}
       </Stack>
-    </UserDialog>
+    </Dialog>
   );
 }

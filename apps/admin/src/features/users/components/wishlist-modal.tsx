@@ -2,9 +2,9 @@ import { dollarsToCents, formatMoney, MESSAGES, type User, wishlistPriceCents } 
 import { Button, Card, Center, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { useClearWishlist, useWishlist } from '../api';
 import { useFailureToast } from '../hooks/use-failure-toast';
-import { UserDialog } from './user-dialog';
 
 /** Wishlist: cards with image, name, category and price after discount; Clear asks first. */
 export function WishlistModal({ user, onClose }: { user: User; onClose: () => void }) {
@@ -16,7 +16,7 @@ export function WishlistModal({ user, onClose }: { user: User; onClose: () => vo
 
   return (
     <>
-      <UserDialog opened={!confirming} title={`Wishlist: ${user.name}`} onClose={onClose} size="xl">
+      <Dialog opened={!confirming} title={`Wishlist: ${user.name}`} onClose={onClose} size="xl">
         <Stack gap="sm">
           <Group justify="space-between">
             <Text size="sm">{wishlist.data ? `${entries.length} ${entries.length === 1 ? 'item' : 'items'}` : ''}</Text>
@@ -88,8 +88,8 @@ export function WishlistModal({ user, onClose }: { user: User; onClose: () => vo
             </SimpleGrid>
           )}
         </Stack>
-      </UserDialog>
-      <UserDialog opened={confirming} title="Clear Wishlist" onClose={() => setConfirming(false)}>
+      </Dialog>
+      <Dialog opened={confirming} title="Clear Wishlist" onClose={() => setConfirming(false)}>
         <Text>Are you sure you want to clear {user.name}'s wishlist? This action cannot be undone.</Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirming(false)}>
@@ -99,7 +99,7 @@ export function WishlistModal({ user, onClose }: { user: User; onClose: () => vo
             Clear Wishlist
           </Button>
         </Group>
-      </UserDialog>
+      </Dialog>
     </>
   );
 }
