@@ -211,6 +211,18 @@ const SCREENS: Screen[] = [
     ready: (page) => firstVisible(page.getByRole('button', { name: /^History of / })),
   },
   {
+    name: 'Users, Order History open',
+    path: '/users',
+    title: 'Users',
+    ready: async (page) => {
+      await page
+        .getByRole('button', { name: /^History of / })
+        .first()
+        .click();
+      await expect(page.getByRole('dialog', { name: /^Order History: / })).toBeVisible();
+    },
+  },
+  {
     name: 'Users, with the account menu open',
     path: '/users',
     title: 'Users',
@@ -233,6 +245,15 @@ const SCREENS: Screen[] = [
     ready: (page) => firstVisible(page.getByRole('button', { name: /^Copy code / })),
   },
   {
+    name: 'Discounts, Create New Discount open',
+    path: '/discounts',
+    title: 'Discount Codes',
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Add New Discount' }).click();
+      await expect(page.getByRole('dialog', { name: 'Create New Discount' }).getByLabel('Title')).toBeVisible();
+    },
+  },
+  {
     name: 'Bundle Sale',
     path: '/bundle-sale',
     title: 'Bundle Sales',
@@ -249,6 +270,19 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'Activity', path: '/activity', title: 'Activity' },
+  { name: 'Two-factor sign-in', path: '/two-factor', title: 'Two-factor sign-in' },
+  {
+    name: 'Dashboard, command palette open with results',
+    path: '/',
+    title: 'Dashboard Overview',
+    ready: async (page) => {
+      await page.keyboard.press('Control+K');
+      const palette = page.getByRole('dialog', { name: 'Command palette' });
+      await expect(palette.getByRole('combobox')).toBeFocused();
+      await page.keyboard.type('Dark theme');
+      await expect(palette.getByRole('option', { name: /Dark theme figure/ }).first()).toBeVisible();
+    },
+  },
 ];
 
 /**
@@ -290,7 +324,7 @@ async function seedDiscountAndBundles(page: Page) {
 
 for (const scheme of ['dark', 'light'] as const satisfies readonly Scheme[]) {
   test.describe(`every screen in ${scheme}`, () => {
-    // Fourteen screens and axe over each, one sign-in: a while on a shared machine.
+    // Eighteen screens and axe over each, one sign-in: a while on a shared machine.
     test.describe.configure({ timeout: 300_000 });
 
     test.beforeEach(async ({ page }) => {
