@@ -107,6 +107,8 @@ test.describe('Command palette', () => {
       email: `olive.${suffix}@palette.example`,
     });
     await page.goto('/');
+    // The shortcut is the app's: pressed once the shell is on screen.
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard Overview' })).toBeVisible();
     await openPalette(page);
     await selectWithArrows(page, orderId.slice(0, 16), new RegExp(`Order ${orderId}`));
     await page.keyboard.press('Enter');
@@ -164,6 +166,7 @@ test.describe('Command palette', () => {
 
   test('opens while typing in a field, and says when nothing matches', async ({ page }) => {
     await page.goto('/users');
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     await page.getByRole('textbox').first().focus();
     await openPalette(page);
     await page.keyboard.type('qzxqzxqzx');

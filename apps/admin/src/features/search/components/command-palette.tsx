@@ -110,6 +110,7 @@ export function CommandPalette() {
                     // Spotlight.Action drops an id prop: set on the button itself, for aria-activedescendant.
                     renderRoot={(props) => <button type="button" {...props} id={item.id} />}
                     role="option"
+                    className={classes.action}
                     aria-selected={item.id === active?.id}
                     label={item.label}
                     description={item.description}
