@@ -1,6 +1,6 @@
 import { LIST_STATUS_FILTERS, type ProductTag } from '@backroom/contract';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '../../lib/url-search-params';
 import type { ProductListParams } from './api';
 
 export type ListFilterKey = 'q' | 'mainCategory' | 'subCategory' | 'subSubCategory' | 'status';
@@ -21,7 +21,7 @@ function readStatus(value: string | null): ProductTag | '' {
  * filter change returns to page 1). Changing the main category clears the sub levels.
  */
 export function useListSearchParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
 
   const params: ProductListParams = useMemo(
     () => ({

@@ -1,6 +1,6 @@
 import { ACTIVITY_KINDS, isCalendarDate, isObjectId } from '@backroom/contract';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '../../../lib/url-search-params';
 import type { ActivityFilters } from '../api';
 
 const KEYS = ['actor', 'kind', 'recordId', 'from', 'to'] as const;
@@ -22,7 +22,7 @@ function read(get: (key: string) => string | null): ActivityFilters {
 
 /** The Activity screen's filters, kept in the URL: a reload or a shared link shows the same view. */
 export function useActivitySearchParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const filters = useMemo(() => read((key) => searchParams.get(key)), [searchParams]);
 
   /** Sets some filters ('' clears one); typing the record id replaces the history entry. */

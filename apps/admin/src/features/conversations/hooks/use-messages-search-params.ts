@@ -1,13 +1,13 @@
 import { isObjectId } from '@backroom/contract';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '../../../lib/url-search-params';
 
 /**
  * The open conversation (?c=) and the list's search (?q=), kept in the URL: a reload or a shared
  * link opens the same conversation.
  */
 export function useMessagesSearchParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   // Anything but a conversation id in the URL opens nothing.
   const rawId = searchParams.get('c');
   const openId = isObjectId(rawId) ? rawId : null;

@@ -1,10 +1,10 @@
 import { type DiscountStatus, readDiscountPage, readDiscountStatusFilter } from '@backroom/contract';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '../../../lib/url-search-params';
 
 /** The status filter and the page, kept in the URL: a reload or a shared link shows the same codes. */
 export function useDiscountSearchParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const status = readDiscountStatusFilter(searchParams.get('status'));
   const page = readDiscountPage(searchParams.get('page'));
 

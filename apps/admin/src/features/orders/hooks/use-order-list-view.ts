@@ -7,7 +7,7 @@ import {
   readOrderListView,
 } from '@backroom/contract';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '../../../lib/url-search-params';
 
 const VIEW_KEYS = Object.keys(DEFAULT_ORDER_LIST_VIEW);
 
@@ -16,21 +16,22 @@ const VIEW_KEYS = Object.keys(DEFAULT_ORDER_LIST_VIEW);
  * a reload or a shared link shows the same orders. Any filter change goes back to page 1.
  */
 export function useOrderListView() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
   const view = useMemo(() => readOrderListView((key) => searchParams.get(key)), [searchParams]);
 
-  // Each change starts from the address bar, not from the last render's params: a change made
-  // before React has rendered the previous one (a debounced search right after choosing a field)
-  // would otherwise undo it.
+  // Each change starts from the address bar (useUrlSearchParams), not from the last render's view.
   const write = useCallback(
-    (next: (current: OrderListView) => OrderListView, replace = false) => {
-      const current = new URLSearchParams(window.location.search);
-      const params = new URLSearchParams(current);
-      for (const key of VIEW_KEYS) params.delete(key);
-      const view = next(readOrderListView((key) => current.get(key)));
-      for (const [key, value] of orderListViewEntries(view)) params.set(key, value);
-      setSearchParams(params, { replace });
-    },
+    (next: (current: OrderListView) => OrderListView, replace = false) =>
+      setSearchParams(
+        (current) => {
+          const params = new URLSearchParams(current);
+          for (const key of VIEW_KEYS) params.delete(key);
+          const view = next(readOrderListView((key) => current.get(key)));
+          for (const [key, value] of orderListViewEntries(view)) params.set(key, value);
+          return params;
+        },
+        { replace },
+      ),
     [setSearchParams],
   );
 

@@ -1,6 +1,6 @@
 import type { Role } from '@backroom/contract';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlSearchParams } from '../../../lib/url-search-params';
 
 export interface UserListParams {
   q: string;
@@ -20,7 +20,7 @@ function readRole(value: string | null): Role | '' {
 
 /** The search, role filter and page, kept in the URL: a reload or a shared link shows the same view. */
 export function useUserSearchParams() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useUrlSearchParams();
 
   const params: UserListParams = useMemo(
     () => ({
