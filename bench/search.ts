@@ -4,7 +4,8 @@
  * matches nothing) at 100k products, 1M orders, 100k users and 10k codes, through the API next to
  * the very same statement sent straight to the database. Run by run.ts after the discounts bench
  * (whose data it reuses), or on its own: node --import tsx bench/search.ts, where BENCH_PRODUCTS,
- * BENCH_ORDERS, BENCH_USERS and BENCH_CODES set the sizes (a small run: BENCH_ORDERS=20000 ...).
+ * BENCH_ORDERS, BENCH_USERS and BENCH_CODES set the sizes (a small run: BENCH_ORDERS=20000 ...);
+ * BENCH_SEARCH_EXPLAIN=1 also prints each statement's EXPLAIN ANALYZE.
  */
 import '../apps/api/src/process-signals';
 import { SEARCH_LIMITS, SEARCH_PATHS, type SearchResponse, searchPlan, todayIn } from '@backroom/contract';
@@ -84,14 +85,18 @@ export async function benchSearch(options: {
   ).rows[0];
   const code = (await db.execute<{ code: string }>(sql`select code from discount_codes order by id offset 100 limit 1`))
     .rows[0];
-  if (!order || !email || !code) throw new Error('the search bench needs orders, users and discount codes');
+  // A product's whole name (generated names end with their number, so it names one product).
+  const product = (await db.execute<{ name: string }>(sql`select name from products order by id offset 4242 limit 1`))
+    .rows[0];
+  if (!order || !email || !code || !product)
+    throw new Error('the search bench needs products, orders, users and codes');
   const noun = (BULK_NOUNS[0] ?? 'Dragon').toLowerCase();
   const cases: { label: string; q: string }[] = [
     { label: 'order id, first 4 hex digits', q: order.id.slice(0, 4) },
     { label: 'order id, first 12 hex digits', q: order.id.slice(0, 12) },
     { label: 'order id, whole', q: order.id },
     { label: `product name, a common word ('${noun}')`, q: noun },
-    { label: 'product name, one product', q: `${noun} 4242` },
+    { label: 'product name, one product', q: product.name },
     { label: `customer name ('${SURNAME}')`, q: SURNAME },
     { label: "customer e-mail's local part", q: (email.email.split('@')[0] ?? 'someone').slice(0, 12) },
     { label: 'three common letters (every text kind)', q: 'ann' },
@@ -115,6 +120,13 @@ export async function benchSearch(options: {
     // The very statement the API sends (same builder), on the same pool.
     const statement = dialect.sqlToQuery(searchSql(searchPlan(c.q), { limit: SEARCH_LIMITS.defaultPerKind, today }));
     const raw = await timed(() => database.pool.query(statement.sql, statement.params), SAMPLES);
+    if (process.env.BENCH_SEARCH_EXPLAIN) {
+      const plan = await database.pool.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, BUFFERS) ${statement.sql}`,
+        statement.params,
+      );
+      log(`  plan of '${c.q}' (${c.label}):\n${plan.rows.map((r) => `    ${r['QUERY PLAN']}`).join('\n')}`);
+    }
     results.push({ label: c.label, q: c.q, found, api, raw });
   }
   const sizes = {

@@ -22,9 +22,11 @@ const asJson = (rows: SQL | null): SQL =>
   rows === null ? sql`'[]'::json` : sql`(SELECT coalesce(json_agg(r), '[]'::json) FROM (${rows}) r)`;
 
 /**
- * Orders whose id starts with the prefix, as a range of the primary key (newest first: an id
- * begins with its creation time). The LIKE only guards the range, should a collation order hex
- * digits oddly; it filters rows the index has already found.
+ * Orders whose id starts with the prefix, as a range of the primary key read backwards (newest
+ * first: an id begins with its creation time) and stopped after `limit` rows. For ids of lower-case
+ * hex digits, as the app makes them, the range is exact under any collation. No LIKE beside it: the
+ * planner answered one with the orders' trigram index, intersected with the range, then fetched and
+ * sorted every order of the prefix (2,063 rows, 19 ms at 1M orders) instead of reading five.
  */
 function ordersSql(prefix: string | null, limit: number): SQL | null {
   if (prefix === null) return null;
@@ -32,7 +34,7 @@ function ordersSql(prefix: string | null, limit: number): SQL | null {
   return sql`
     SELECT o.id AS "_id", o.status, trim(o.first_name || ' ' || o.last_name) AS name, o.email, ${ISO('o.created_at')} AS date
       FROM orders o
-     WHERE o.id >= ${from} AND o.id <= ${to} AND o.id LIKE ${`${prefix}%`}
+     WHERE o.id >= ${from} AND o.id <= ${to}
      ORDER BY o.id DESC
      LIMIT ${limit}`;
 }
