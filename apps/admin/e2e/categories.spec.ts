@@ -1,16 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { MESSAGES, STORAGE_KEYS } from '@backroom/contract';
-import type { Page } from '@playwright/test';
+import { seriousIssues as serious } from './axe';
 import { expect, test } from './fixtures';
 
-/** Serious or critical accessibility violations on the page as it is now. */
-const serious = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-
-test.beforeEach(async ({ page, login }) => {
-  await login(page);
+test.beforeEach(async ({ page }) => {
   await page.goto('/categories');
   await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   CUSTOMER_PATHS,
   customerConversationResponseSchema,
@@ -7,7 +8,8 @@ import {
   sentMessageResponseSchema,
   TOKEN_HEADER,
 } from '@backroom/contract';
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { e2eEnv, type RunningServer, startServer } from './server';
 import { ShopDatabase } from './shop-database';
 
 /** A storefront's customer, signed in through the customer API (docs/customer-api.md). */
@@ -52,8 +54,9 @@ async function registerCustomer(request: APIRequestContext, name: string): Promi
 }
 
 export interface Fixtures {
-  adminCredentials: { email: string; password: string };
-  /** Signs in through the login form and waits for the shell. */
+  /** Opens a screen of the app (the Dashboard by default) as the signed-in admin, and waits for the shell. */
+  openApp: (page: Page, path?: string) => Promise<void>;
+  /** Signs in through the login form and waits for the shell: for a page that starts signed out. */
   login: (page: Page) => Promise<void>;
   /** Makes a customer message arrive over the socket, as the storefront would. */
   sendCustomerMessage: (text: string) => Promise<void>;
@@ -61,32 +64,86 @@ export interface Fixtures {
   newCustomer: (name: string) => Promise<StorefrontCustomer>;
 }
 
-export const test = base.extend<Fixtures, { shop: ShopDatabase }>({
-  shop: [
+export interface WorkerFixtures {
+  /** This worker's own Backroom server, on a copy of the run's demo shop. */
+  server: RunningServer;
+  /** The side door into that server's database. */
+  shop: ShopDatabase;
+  adminCredentials: { email: string; password: string };
+  /** The browser storage of an admin who signed in through the form: once per worker. */
+  adminState: StorageState;
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A browser that never signed in: `test.use({ storageState: signedOut })`, or a context's option. */
+export const signedOut: StorageState = { cookies: [], origins: [] };
+
+async function signIn(page: Page, credentials: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(credentials.email);
+  await page.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText(MESSAGES.loggedIn)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+}
+
+/*
+ * Every test starts signed in as the run's admin (the worker signed in once through the form);
+ * tests of signing in and out start signed out with `test.use({ storageState: signedOut })`.
+ */
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature.
-    async ({}, use) => {
-      const shop = new ShopDatabase();
+    async ({}, use, workerInfo) => {
+      const dataDir = path.join(e2eEnv().root, `worker-${workerInfo.parallelIndex}-${workerInfo.workerIndex}`);
+      const server = await startServer(dataDir, { copyOf: e2eEnv().template });
+      await use(server);
+      await server.stop();
+    },
+    // A first start makes the demo shop's search indexes warm: well within this, on any machine.
+    { scope: 'worker', timeout: 300_000 },
+  ],
+  shop: [
+    async ({ server }, use) => {
+      const shop = new ShopDatabase(server.dataDir, server.pgPort);
       await use(shop);
       await shop.close();
     },
     { scope: 'worker' },
   ],
+  adminCredentials: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature.
+    async ({}, use) => {
+      await use({ email: e2eEnv().adminEmail, password: e2eEnv().adminPassword });
+    },
+    { scope: 'worker' },
+  ],
+  adminState: [
+    async ({ browser, server, adminCredentials }, use) => {
+      const context = await browser.newContext({ baseURL: server.url, storageState: signedOut });
+      await signIn(await context.newPage(), adminCredentials);
+      const state = await context.storageState();
+      await context.close();
+      await use(state);
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url);
+  },
+  storageState: async ({ adminState }, use) => {
+    await use(adminState);
+  },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature.
-  adminCredentials: async ({}, use) => {
-    await use({
-      email: process.env.BACKROOM_E2E_ADMIN_EMAIL as string,
-      password: process.env.BACKROOM_E2E_ADMIN_PASSWORD as string,
+  openApp: async ({}, use) => {
+    await use(async (page, path = '/') => {
+      await page.goto(path);
+      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     });
   },
   login: async ({ adminCredentials }, use) => {
-    await use(async (page) => {
-      await page.goto('/login');
-      await page.getByLabel('Email').fill(adminCredentials.email);
-      await page.getByLabel('Password', { exact: true }).fill(adminCredentials.password);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await expect(page.getByText(MESSAGES.loggedIn)).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-    });
+    await use((page) => signIn(page, adminCredentials));
   },
   sendCustomerMessage: async ({ shop }, use) => {
     await use(async (text) => {

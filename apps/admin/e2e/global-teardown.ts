@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 
-/** The data folder was made for this run only. */
+/** The template and the workers' data folders were made for this run only. */
 export default async function globalTeardown() {
-  const dir = process.env.BACKROOM_E2E_DATA_DIR;
+  const dir = process.env.BACKROOM_E2E_ROOT;
   if (dir?.includes('backroom-e2e-')) await fs.rm(dir, { recursive: true, force: true });
 }

@@ -1,7 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { MESSAGES, STORAGE_KEYS } from '@backroom/contract';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { seriousIssues } from './axe';
+import { expect, signedOut, test } from './fixtures';
+
+// Signing in and out: every test starts in a browser that never signed in.
+test.use({ storageState: signedOut });
 
 const storedToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
 
@@ -16,8 +19,7 @@ test('the login page has one heading, labelled fields and no serious accessibili
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousIssues(page)).toEqual([]);
 });
 
 test('empty fields are refused under each field before any call', async ({ page }) => {

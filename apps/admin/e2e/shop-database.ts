@@ -45,11 +45,11 @@ export class ShopDatabase {
   readonly pool: pg.Pool;
   private storefront: Server | undefined;
 
-  constructor() {
-    const dataDir = process.env.BACKROOM_E2E_DATA_DIR as string;
+  /** The shop of the server that keeps its data in `dataDir`, its embedded PostgreSQL on `pgPort`. */
+  constructor(dataDir: string, pgPort: number) {
     const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
     this.pool = new pg.Pool({
-      connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${process.env.BACKROOM_E2E_PG_PORT}/backroom`,
+      connectionString: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/backroom`,
       max: 3,
     });
   }
