@@ -4,7 +4,12 @@ import { IconAddressBook, IconHeart, IconHistory, IconTrash } from '@tabler/icon
 
 export type UserModal = 'details' | 'history' | 'contact' | 'wishlist' | 'delete';
 
-/** History, Contact, Wishlist, Delete: each named with the user's name for screen readers. */
+/**
+ * History, Contact, Wishlist, Delete: each named with the user's name for screen readers. Outlined
+ * buttons with the body's text colour and a coloured icon, readable in both schemes: the light
+ * variant with a shade (blue.9) painted each label in its fill's own colour (blank pills), and
+ * without one its teal label falls short of 4.5:1 on its fill.
+ */
 export function UserActions({ user, onOpen }: { user: User; onOpen: (modal: UserModal) => void }) {
   const actions = [
     { modal: 'history' as const, label: 'History', name: `History of ${user.name}`, icon: IconHistory, color: 'blue' },
@@ -18,10 +23,9 @@ export function UserActions({ user, onOpen }: { user: User; onOpen: (modal: User
         <Button
           key={modal}
           size="compact-sm"
-          variant="light"
-          color={`${color}.9`}
+          variant="default"
           aria-label={name}
-          leftSection={<Icon size={14} aria-hidden="true" />}
+          leftSection={<Icon size={14} aria-hidden="true" color={`var(--mantine-color-${color}-text)`} />}
           onClick={() => onOpen(modal)}
         >
           {label}
