@@ -15,14 +15,14 @@ declare module 'vitest' {
   }
 }
 
-const TEMPLATE = 'backroom_template';
-
 /**
  * One PostgreSQL server for the run: TEST_DATABASE_URL's (the PostgreSQL 15 pass sets it) or an
  * embedded cluster in a temporary folder. A migrated template database is made once; every test
  * file copies it (CREATE DATABASE … TEMPLATE), which takes milliseconds.
  */
 export default async function setup(project: TestProject) {
+  // One template per project: two projects of one run (api and scale) may share TEST_DATABASE_URL's server.
+  const template = `backroom_template_${project.name}`;
   let serverUrl: URL;
   let stop = async () => {};
   if (process.env.TEST_DATABASE_URL) {
@@ -40,14 +40,14 @@ export default async function setup(project: TestProject) {
   serverUrl.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: serverUrl.toString() });
   await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE}`);
-  await admin.query(`create database ${TEMPLATE}`);
+  await admin.query(`drop database if exists ${template}`);
+  await admin.query(`create database ${template}`);
   await admin.end();
   const templateUrl = new URL(serverUrl);
-  templateUrl.pathname = `/${TEMPLATE}`;
+  templateUrl.pathname = `/${template}`;
   await migrateDatabase(templateUrl.toString());
 
   project.provide('pgServerUrl', serverUrl.toString());
-  project.provide('templateDatabase', TEMPLATE);
+  project.provide('templateDatabase', template);
   return stop;
 }

@@ -2,12 +2,12 @@ import type { AddressInfo } from 'node:net';
 import { API_PATHS } from '@backroom/contract';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSimulateArgs } from '../../../bench/simulate/args';
-import { simulate } from '../../../bench/simulate/run';
-import { discountRedemptions, messages, orders } from '../src/db/schema';
-import { createTestApp, type TestApp } from './helpers/app';
-import { addProduct } from './helpers/catalogue';
-import { createUser } from './helpers/users';
+import { parseSimulateArgs } from '../../../../bench/simulate/args';
+import { simulate } from '../../../../bench/simulate/run';
+import { discountRedemptions, messages, orders } from '../../src/db/schema';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { addProduct } from '../helpers/catalogue';
+import { createUser } from '../helpers/users';
 
 /** npm run simulate, for a few seconds, against the real app listening on a port. */
 let t: TestApp;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * seconds a start), so one file walks through the whole life: first start, a second app on the
  * same folder, a crash, a clean stop, and the demo reset.
  */
-const apiDir = path.resolve(import.meta.dirname, '..');
+const apiDir = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
 let port: number;
 const children: ChildProcess[] = [];

@@ -3,9 +3,9 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { EXPORT_PATHS, EXPORT_TOTAL_HEADER } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app';
-import { adminToken } from './helpers/catalogue';
-import { insertManyOrders, quickBulkIndexing } from './helpers/exports';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { adminToken } from '../helpers/catalogue';
+import { insertManyOrders, quickBulkIndexing } from '../helpers/exports';
 
 /*
  * The orders export streams: 200k orders (a file of some 50 MB) go out through a real socket while

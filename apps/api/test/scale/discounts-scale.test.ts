@@ -1,11 +1,11 @@
 import { API_PATHS, DISCOUNT_STATUSES, type Discount } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../src/db/ids';
-import { newDiscountCode } from '../src/modules/discounts/code-generator';
-import { listAllDiscounts } from '../src/modules/discounts/repository';
-import { createTestApp, type TestApp } from './helpers/app';
-import { createSessionToken, createUser } from './helpers/users';
+import { newId } from '../../src/db/ids';
+import { newDiscountCode } from '../../src/modules/discounts/code-generator';
+import { listAllDiscounts } from '../../src/modules/discounts/repository';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createSessionToken, createUser } from '../helpers/users';
 
 /*
  * The list at 10,000 codes (issue 11: 'quick at 10k codes'), and 10,000 server-made codes that

@@ -19,11 +19,11 @@ import {
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { nextEvent } from './helpers/admin-socket';
-import { productForm } from './helpers/catalogue';
-import { createFreshDatabase } from './helpers/database';
-import { type Instance, startInstance } from './helpers/instances';
-import { adminSocketAt, connected, customerSocketAt, joinAdmins, serverDisconnect } from './helpers/remote-socket';
+import { nextEvent } from '../helpers/admin-socket';
+import { productForm } from '../helpers/catalogue';
+import { createFreshDatabase } from '../helpers/database';
+import { type Instance, startInstance } from '../helpers/instances';
+import { adminSocketAt, connected, customerSocketAt, joinAdmins, serverDisconnect } from '../helpers/remote-socket';
 
 /**
  * Two real `npm run serve` processes on one PostgreSQL database, as behind a load balancer:

@@ -1,10 +1,10 @@
 import { ACTIVITY_PATHS, type ActivityEntry } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertBulkActivity } from '../src/demo/bulk-activity';
-import { listActivityPage } from '../src/modules/activity/repository';
-import { createTestApp, type TestApp } from './helpers/app';
-import { createSessionToken, createUser } from './helpers/users';
+import { insertBulkActivity } from '../../src/demo/bulk-activity';
+import { listActivityPage } from '../../src/modules/activity/repository';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createSessionToken, createUser } from '../helpers/users';
 
 /**
  * The activity log at scale, made in SQL: 200,000 entries by default (about 4 s to make), 1M with

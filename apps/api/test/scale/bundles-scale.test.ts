@@ -2,9 +2,9 @@ import { performance } from 'node:perf_hooks';
 import { API_PATHS, type Bundle } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleListSql } from '../src/modules/bundles/repository';
-import { createTestApp, type TestApp } from './helpers/app';
-import { adminToken } from './helpers/catalogue';
+import { bundleListSql } from '../../src/modules/bundles/repository';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { adminToken } from '../helpers/catalogue';
 
 /*
  * The bundle list at 3,000 bundles of 3 products each (one of them deleted from the catalogue in

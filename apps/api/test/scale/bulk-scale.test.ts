@@ -7,9 +7,9 @@ import {
 } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app';
-import { orderCall, rollupsAndRecount } from './helpers/orders';
-import { createSessionToken, createUser } from './helpers/users';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { orderCall, rollupsAndRecount } from '../helpers/orders';
+import { createSessionToken, createUser } from '../helpers/users';
 
 /*
  * The figure the bench tracks: a bulk status change, then a bulk delete, of 10,000 orders matched

@@ -3,11 +3,11 @@ import { MESSAGES } from '@backroom/contract';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RouteEntry } from '../src/context';
-import { createTestApp, type TestApp } from './helpers/app';
-import { addProduct, minimalFields } from './helpers/catalogue';
-import { insertOrder } from './helpers/orders';
-import { createSessionToken, createUser } from './helpers/users';
+import type { RouteEntry } from '../../src/context';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { addProduct, minimalFields } from '../helpers/catalogue';
+import { insertOrder } from '../helpers/orders';
+import { createSessionToken, createUser } from '../helpers/users';
 
 /*
  * Hostile input on every route the app has (issue 9, 'Bad input must never be a 500'). The

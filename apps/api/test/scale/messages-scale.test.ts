@@ -1,10 +1,10 @@
 import { API_PATHS, type Conversation, type Message } from '@backroom/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeConversationCursor } from '../src/modules/conversations/cursor';
-import { conversationPageSql, threadPageSql } from '../src/modules/conversations/repository';
-import { createTestApp, type TestApp } from './helpers/app';
-import { adminToken } from './helpers/users';
+import { decodeConversationCursor } from '../../src/modules/conversations/cursor';
+import { conversationPageSql, threadPageSql } from '../../src/modules/conversations/repository';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { adminToken } from '../helpers/users';
 
 /**
  * A shop with 5,000 conversations and a 2,000-message thread, made in SQL. The pages must come out
