@@ -4,11 +4,16 @@ import { defineConfig } from 'vitest/config';
 const apiSuite = {
   globalSetup: ['apps/api/test/setup/global-database.ts'],
   setupFiles: ['apps/api/test/setup/fail-on-console-error.ts'],
-  testTimeout: 30_000,
-  hookTimeout: 90_000,
   // Each file gets its own database; two at a time suits a 2-core machine.
   maxWorkers: 2,
 };
+
+/**
+ * Safety nets for a hung test, not budgets (docs/decisions/041-test-tiers.md): a test waits for
+ * states, never for a time, so a busy machine makes it slower, never red. Tens of times what the
+ * slowest test takes on a quiet machine.
+ */
+const patience = (ms: number) => ({ testTimeout: ms, hookTimeout: ms });
 
 export default defineConfig({
   test: {
@@ -27,6 +32,7 @@ export default defineConfig({
           include: ['apps/api/test/**/*.test.ts'],
           exclude: ['apps/api/test/scale/**'],
           ...apiSuite,
+          ...patience(600_000),
         },
       },
       {
@@ -36,6 +42,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['apps/api/test/scale/**/*.test.ts'],
           ...apiSuite,
+          ...patience(1_800_000),
         },
       },
     ],

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { insertOrder, orderCall } from './helpers/orders';
 import { insertStoreProduct } from './helpers/storefront';
 import { createSessionToken, createUser } from './helpers/users';
+import { waitUntil } from './helpers/wait';
 
 /*
  * Bulk actions write one activity entry per row they change, in the batch's transaction, looking
@@ -222,12 +223,11 @@ describe('a bulk job', () => {
     });
     expect(res.status).toBe(202);
     const { jobId } = res.body as BulkQueuedResponse;
-    let state = 'queued';
-    for (let i = 0; i < 600 && (state === 'queued' || state === 'running'); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    const state = await waitUntil(async () => {
       const job = await t.app.inject({ method: 'GET', url: bulkJobPath(jobId), headers: { token } });
-      state = (job.json() as BulkJobResponse).job.state;
-    }
+      const now = (job.json() as BulkJobResponse).job.state;
+      return now === 'queued' || now === 'running' ? undefined : now;
+    }, 'the job to end');
     expect(state).toBe('completed');
     const logged = await entries(since, ids);
     expect(logged).toHaveLength(n);

@@ -13,6 +13,7 @@ import { buildApp } from '../src/app';
 import { createTestApp, type TestApp } from './helpers/app';
 import { rollupsAndRecount } from './helpers/orders';
 import { createSessionToken, createUser } from './helpers/users';
+import { waitUntil } from './helpers/wait';
 
 /*
  * A bulk job stopped half-way by the app closing keeps what it committed and says so; the next
@@ -50,13 +51,11 @@ const jobOf = async (app: FastifyInstance, jobId: string) => {
   return (res.json() as BulkJobResponse).job;
 };
 
-async function until(app: FastifyInstance, jobId: string, done: (job: BulkJob) => boolean) {
-  for (let i = 0; i < 1200; i++) {
+function until(app: FastifyInstance, jobId: string, done: (job: BulkJob) => boolean) {
+  return waitUntil(async () => {
     const job = await jobOf(app, jobId);
-    if (done(job)) return job;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the job did not get there');
+    return done(job) ? job : undefined;
+  }, 'the job to get there');
 }
 
 const action = { selection: { filter: {} }, action: { kind: 'status', status: 'Packing' } };
@@ -98,5 +97,5 @@ describe('a job stopped by the app closing', () => {
     expect(history.rows[0]?.n).toBe(N);
     const { kept, counted } = await rollupsAndRecount(t.database.db);
     expect(kept).toEqual(counted);
-  }, 120_000);
+  });
 });

@@ -16,11 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleProducts, categories, products } from '../src/db/schema';
 import { adminSocket } from './helpers/admin-socket';
 import { createTestApp, type TestApp } from './helpers/app';
+import { allDelivered } from './helpers/broadcasts';
 import { addProduct, baseName, uploadedFiles } from './helpers/catalogue';
 import { png } from './helpers/images';
 import { orderCall, rollupsAndRecount } from './helpers/orders';
 import { insertBundle, insertStoreProduct } from './helpers/storefront';
 import { createSessionToken, createUser } from './helpers/users';
+import { waitUntil } from './helpers/wait';
 
 /* POST /api/product/bulk (docs/decisions/035-bulk-actions.md): flags, discount, category, delete. */
 
@@ -229,14 +231,14 @@ describe('a job', () => {
     expect(status).toBe(202);
     const { jobId, total } = body as BulkQueuedResponse;
     expect(total).toBe(1200);
-    let job: BulkJob | undefined;
-    for (let i = 0; i < 300; i++) {
+    const job = await waitUntil(async () => {
       const res = await t.app.inject({ method: 'GET', url: bulkJobPath(jobId), headers: { token } });
-      job = (res.json() as BulkJobResponse).job;
-      if (job.state === 'completed' || job.state === 'failed') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+      const polled = (res.json() as BulkJobResponse).job;
+      return polled.state === 'completed' || polled.state === 'failed' ? polled : undefined;
+    }, 'the job to end');
+    // The job's last event may trail the answer; then every event it sent has arrived.
+    await waitUntil(() => events.some((e) => e.jobId === jobId && e.state !== 'running'), 'the last event');
+    await allDelivered(t, socket);
     socket.off(BULK_EVENTS.bulkProgress, onProgress);
     socket.off(EVENTS.productsUpdated, onUpdated);
     expect(job).toMatchObject({
@@ -254,5 +256,5 @@ describe('a job', () => {
       sql`select count(*)::int as n from products where main_category = 'Jobs' and vaulted`,
     );
     expect(flagged.rows[0]?.n).toBe(1200);
-  }, 60_000);
+  });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversations, messages, users } from '../src/db/schema';
 import { adminSocket, nextEvent } from './helpers/admin-socket';
 import { createTestApp, type TestApp } from './helpers/app';
+import { allDelivered } from './helpers/broadcasts';
 import { createCustomer } from './helpers/customer-socket';
 import { createSessionToken, createUser } from './helpers/users';
 
@@ -230,7 +231,8 @@ describe('DELETE /api/conversations/{id}', () => {
     const deleted = nextEvent<{ _id: string }>(socket, EVENTS.conversationDeleted);
     expect((await remove(read.id)).statusCode).toBe(200);
     await deleted;
-    await new Promise((r) => setTimeout(r, 200));
+    // Every event of the call was sent before it answered: all of them have arrived by now.
+    await allDelivered(t, socket);
     socket.off(EVENTS.adminUnreadUpdated, listener);
     expect(told).toBe(false);
   });

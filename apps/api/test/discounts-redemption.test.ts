@@ -201,8 +201,10 @@ describe('calendar days in SHOP_TIMEZONE', () => {
   });
 
   it('answers the list with today in the shop’s zone', async () => {
+    const before = new Date();
     const body = (await call('GET', API_PATHS.discountList)).json();
-    expect([todayIn(ZONE), todayIn(ZONE, new Date(Date.now() - 5000))]).toContain(body.today);
+    // The day during the call (it may cross midnight there, however long the call took).
+    expect([todayIn(ZONE, before), todayIn(ZONE)]).toContain(body.today);
   });
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { emailOutbox } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createSessionToken, createUser } from './helpers/users';
+import { waitUntil } from './helpers/wait';
 
 /* Without SMTP_URL every message goes to the outbox table, which the Sent e-mails view reads. */
 
@@ -17,13 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function finished(id: string) {
-  for (let i = 0; i < 200; i += 1) {
+function finished(id: string) {
+  return waitUntil(async () => {
     const res = await t.app.inject({ method: 'GET', url: `${API_PATHS.campaigns}/${id}`, headers: { token } });
-    if (res.json().campaign.status === 'done') return res.json().campaign;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('campaign not done');
+    return res.json().campaign.status === 'done' ? res.json().campaign : undefined;
+  }, 'the campaign to be done');
 }
 
 it('writes one outbox row per recipient, exactly once, with the rendered message and headers', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { type MailServer, startMailServer } from './helpers/mail-server';
 import { createSessionToken, createUser } from './helpers/users';
+import { waitUntil } from './helpers/wait';
 
 /*
  * SMTP_URL with a login, against a server that offers STARTTLS: the connection upgrades to TLS
@@ -38,7 +39,7 @@ it('upgrades with STARTTLS, logs in with the URL’s user and password, and deli
     payload: { recipients: [customer.id], subject: 'Over TLS', message: 'Hello', notificationType: 'comingSoon' },
   });
   expect(res.statusCode).toBe(200);
-  for (let i = 0; i < 100 && mail.received.length === 0; i += 1) await new Promise((r) => setTimeout(r, 100));
+  await waitUntil(() => mail.received.length > 0, 'the message to arrive');
   expect(mail.received).toHaveLength(1);
   expect(mail.received[0]?.to).toEqual([customer.email]);
   expect(mail.secured).toBeGreaterThanOrEqual(1);

@@ -14,6 +14,7 @@ import { adminSocket, nextEvent } from './helpers/admin-socket';
 import { createTestApp, type TestApp } from './helpers/app';
 import { type MailServer, startMailServer } from './helpers/mail-server';
 import { createSessionToken, createUser } from './helpers/users';
+import { waitUntil } from './helpers/wait';
 
 /*
  * POST /api/user/send-newsletter delivered over SMTP to a real server (smtp-server), every message
@@ -75,14 +76,15 @@ async function campaign(id: string): Promise<CampaignDetailResponse['campaign']>
 }
 
 /** The campaign once nothing is pending any more. */
-async function finished(id: string, ms = 20_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const c = await campaign(id);
-    if (c.status === 'done') return c;
-    if (Date.now() > until) throw new Error(`campaign not done: ${JSON.stringify(c)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+async function finished(id: string) {
+  let last: Awaited<ReturnType<typeof campaign>> | undefined;
+  await waitUntil(async () => {
+    last = await campaign(id);
+    return last.status === 'done';
+  }, 'the campaign to be done').catch((error: Error) => {
+    throw new Error(`${error.message}: ${JSON.stringify(last)}`);
+  });
+  return last as Awaited<ReturnType<typeof campaign>>;
 }
 
 /** A header as it was written (mailparser turns List-* headers into objects). */

@@ -4,6 +4,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSocket, nextEvent } from './helpers/admin-socket';
 import { createTestApp, type TestApp } from './helpers/app';
+import { allDelivered } from './helpers/broadcasts';
 import { createCustomer } from './helpers/customer-socket';
 import { createSessionToken, createUser } from './helpers/users';
 
@@ -98,7 +99,8 @@ describe('GET /api/messages/admin/{conversationId}', () => {
     };
     socket.on(EVENTS.adminUnreadUpdated, listener);
     expect((await thread(conversationId)).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 300));
+    // Every event of the call was sent before it answered: all of them have arrived by now.
+    await allDelivered(t, socket);
     socket.off(EVENTS.adminUnreadUpdated, listener);
     expect(again).toBe(false);
   });

@@ -26,10 +26,12 @@ import { products } from '../src/db/schema';
 import { entriesSince as activitySince, dbNow as databaseNow } from './helpers/activity';
 import { adminSocket } from './helpers/admin-socket';
 import { createTestApp, type TestApp } from './helpers/app';
+import { allDelivered } from './helpers/broadcasts';
 import { addProduct, baseName, updateProductCall, uploadedFiles } from './helpers/catalogue';
 import { readCsv } from './helpers/exports';
 import { png } from './helpers/images';
 import { createSessionToken, createUser } from './helpers/users';
+import { waitUntil } from './helpers/wait';
 
 /*
  * POST /api/product/import, the import's confirm step (issue 13; docs/decisions/036-product-import.md):
@@ -127,7 +129,14 @@ function holdProduct(id: string) {
   };
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once a statement on this database waits for a lock (the held product's row). */
+const waitingForLock = () =>
+  waitUntil(async () => {
+    const waiting = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    return (waiting.rows[0]?.n ?? 0) > 0;
+  }, 'a statement to wait for the held lock');
 
 describe('POST /api/product/import', () => {
   it('writes exactly what the preview said, each product with its entry; bad rows are skipped and counted', async () => {
@@ -148,16 +157,15 @@ describe('POST /api/product/import', () => {
 
     const filesBefore = await uploadedFiles(t);
     const since = await dbNow();
-    const refreshed = new Promise<unknown[]>((resolve) => {
-      const events: unknown[] = [];
-      socket.on(EVENTS.productsUpdated, (e) => events.push(e));
-      setTimeout(() => resolve(events), 1500);
-    });
+    const refreshed: unknown[] = [];
+    socket.on(EVENTS.productsUpdated, (e) => refreshed.push(e));
     const res = await confirm(csv, seen.fingerprint);
     expect(res.statusCode, res.body).toBe(200);
     const result = { created: 1, updated: 1, unchanged: 1, skipped: 1 };
     expect(res.json()).toEqual({ success: true, message: importResultMessage(result), result });
-    expect((await refreshed).length).toBe(1);
+    // The refresh was sent before the answer: it, and any other, has arrived by now.
+    await allDelivered(t, socket);
+    expect(refreshed).toHaveLength(1);
     socket.off(EVENTS.productsUpdated);
 
     const after = await exportRows();
@@ -234,7 +242,7 @@ describe('POST /api/product/import', () => {
     const since = await dbNow();
     const pending = confirm(csv, seen.fingerprint);
     // The confirm's first, lock-free plan still matches; it now waits for the mug's lock.
-    await pause(300);
+    await waitingForLock();
     await hold.change(1234);
     const res = await pending;
     expect(res.statusCode, res.body).toBe(409);
@@ -330,13 +338,11 @@ describe('an import above the inline limit', () => {
     expect(res.statusCode).toBe(200);
     return (res.json() as BulkJobResponse).job;
   };
-  async function finished(jobId: string): Promise<BulkJob> {
-    for (let i = 0; i < 2400; i++) {
+  function finished(jobId: string): Promise<BulkJob> {
+    return waitUntil(async () => {
       const job = await jobOf(jobId);
-      if (job.state === 'completed' || job.state === 'failed') return job;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('the import job did not end');
+      return job.state === 'completed' || job.state === 'failed' ? job : undefined;
+    }, 'the import job to end');
   }
 
   it(`creates ${IMPORT_INLINE_LIMIT} products inline, then updates them and creates more as a job with progress`, async () => {
@@ -402,7 +408,9 @@ describe('an import above the inline limit', () => {
     expect(total).toBe(n + 100);
     const job = await finished(jobId);
     const jobMs = Date.now() - jobStarted;
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The job's last event may trail the answer; then every event it sent has arrived.
+    await waitUntil(() => events.some((e) => e.jobId === jobId && e.state !== 'running'), 'the last event');
+    await allDelivered(t, socket);
     socket.off(BULK_EVENTS.bulkProgress);
     socket.off(EVENTS.productsUpdated);
 
@@ -450,8 +458,8 @@ describe('an import above the inline limit', () => {
     expect(queued.statusCode, queued.body).toBe(202);
     const { jobId } = queued.json() as ProductImportQueuedResponse;
     // The job starts, then waits for the mug's lock; meanwhile its price changes.
-    for (let i = 0; i < 200 && (await jobOf(jobId)).state === 'queued'; i++) await pause(50);
-    await pause(200);
+    await waitUntil(async () => (await jobOf(jobId)).state === 'running', 'the job to start');
+    await waitingForLock();
     await hold.change(4321);
     const job = await finished(jobId);
     expect(job).toMatchObject({ kind: 'import', state: 'failed', done: 0 });

@@ -6,8 +6,10 @@ import { users } from '../src/db/schema';
 import { JOIN_REFUSED } from '../src/plugins/realtime';
 import { adminSocket, nextEvent } from './helpers/admin-socket';
 import { createTestApp, type TestApp } from './helpers/app';
+import { allDelivered } from './helpers/broadcasts';
 import { createCustomer, joinConversation, openSocket } from './helpers/customer-socket';
 import { createSessionToken, createUser } from './helpers/users';
+import { PATIENCE_MS } from './helpers/wait';
 
 let t: TestApp;
 let adminToken: string;
@@ -64,7 +66,6 @@ function collect<T>(socket: Socket, event: string): T[] {
   socket.on(event, (payload: T) => seen.push(payload));
   return seen;
 }
-const settle = () => new Promise((r) => setTimeout(r, 300));
 
 describe('customer sockets', () => {
   it("bring a customer's message to the admins and an admin's reply to the customer", async () => {
@@ -102,14 +103,14 @@ describe('customer sockets', () => {
     await reply(alice.conversationId, 'Only for Alice');
     await send(alice.token, 'Thanks, Alice here');
     expect((await aliceHears).body).toBe('Only for Alice');
-    await settle();
+    await allDelivered(t, bob.socket);
     expect(bobHears).toEqual([]);
   });
 
   it("may not join the admins' room, so hears no admin broadcast", async () => {
     const carol = await chattingCustomer();
     const dave = await chattingCustomer();
-    expect(await carol.socket.timeout(3000).emitWithAck(EVENTS.joinAdminGlobal)).toEqual({
+    expect(await carol.socket.timeout(PATIENCE_MS).emitWithAck(EVENTS.joinAdminGlobal)).toEqual({
       ok: false,
       message: JOIN_REFUSED.adminsOnly,
     });
@@ -119,7 +120,7 @@ describe('customer sockets', () => {
     const atAdmin = nextEvent<Message>(admin, EVENTS.newMessage, (m) => m.conversation === dave.conversationId);
     await send(dave.token, 'from Dave');
     await atAdmin;
-    await settle();
+    await allDelivered(t, carol.socket);
     expect(carolHears).toEqual([]);
     expect(carolCounts).toEqual([]);
   });
@@ -135,7 +136,8 @@ describe('customer sockets', () => {
     const res = await t.app.inject({ method: 'POST', url: CUSTOMER_PATHS.logout, headers: { token: erin.token } });
     expect(res.statusCode).toBe(200);
     expect(await gone).toEqual(['io server disconnect', 'io server disconnect']);
-    await settle();
+    // The logout closed that session's sockets at once: the other session's still hears the app after it.
+    await allDelivered(t, stays);
     expect(stays.connected).toBe(true);
   });
 
@@ -156,7 +158,7 @@ describe('admin sockets and rooms', () => {
     const first = nextEvent<Message>(admin, EVENTS.newMessage);
     await send(gina.token, 'Just once please');
     await first;
-    await settle();
+    await allDelivered(t, admin);
     expect(heard.map((m) => m.body)).toEqual(['Just once please']);
     // An admin that joined only the conversation, not the global room, hears it too.
     const roomOnly = track(await openSocket(t, adminToken));

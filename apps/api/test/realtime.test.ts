@@ -8,7 +8,9 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { allDelivered } from './helpers/broadcasts';
 import { createSessionToken, createUser } from './helpers/users';
+import { PATIENCE_MS } from './helpers/wait';
 
 let t: TestApp;
 let base: string;
@@ -64,7 +66,7 @@ describe('realtime', () => {
     const notJoined = open(token);
     await Promise.all([connected(joined), connected(notJoined)]);
     // Acknowledged once the socket is in the room.
-    await joined.timeout(3000).emitWithAck(EVENTS.joinAdminGlobal);
+    await joined.timeout(PATIENCE_MS).emitWithAck(EVENTS.joinAdminGlobal);
 
     const received = new Promise((resolve) => joined.once(EVENTS.newMessage, resolve));
     let strayMessage = false;
@@ -84,12 +86,14 @@ describe('realtime', () => {
     };
     other.to('admins').emit(EVENTS.newMessage, payload);
     expect(await received).toEqual(payload);
+    // The app broadcast it to the room at once: anything it sent the other socket has arrived by now.
+    await allDelivered(t, notJoined);
     expect(strayMessage).toBe(false);
     // The adapter takes its LISTEN client from the pool in the background and releases only a
     // client it holds: closed before it has one, the client would stay checked out and the pool's
     // end() in afterAll would wait for ever (seen on a loaded machine).
     const pubSub = (other.of('/').adapter as unknown as { client: { client?: unknown } }).client;
-    await vi.waitFor(() => expect(pubSub.client).toBeDefined(), { timeout: 10_000 });
+    await vi.waitFor(() => expect(pubSub.client).toBeDefined(), { timeout: PATIENCE_MS });
     other.of('/').adapter.close();
   });
 
@@ -110,7 +114,8 @@ describe('realtime', () => {
     const gone = disconnected(socketA);
     await t.app.inject({ method: 'POST', url: API_PATHS.logout, headers: { token: a.token } });
     expect(await gone).toBe('io server disconnect');
-    await new Promise((r) => setTimeout(r, 200));
+    // The revocation closed every socket of that session at once: B still hears the app after it.
+    await allDelivered(t, socketB);
     expect(socketB.connected).toBe(true);
   });
 

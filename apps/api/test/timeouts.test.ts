@@ -1,10 +1,10 @@
 import net, { type AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { API_PATHS, EVENTS } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSocket } from './helpers/admin-socket';
 import { createTestApp, type TestApp } from './helpers/app';
 import { adminToken } from './helpers/catalogue';
+import { PATIENCE_MS } from './helpers/wait';
 
 // Short timeouts so the test runs in seconds; the defaults are 10 s, 60 s and 5 s.
 let t: TestApp;
@@ -16,8 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Far above every timeout configured here: a socket still open by then is held for ever. */
-const GIVE_UP_MS = 6000;
+/**
+ * A safety net far above every timeout configured here: a socket still open by then is held for
+ * ever. A busy machine only makes the server's timers late, never this wait short.
+ */
+const GIVE_UP_MS = PATIENCE_MS;
 
 interface Held {
   socket: net.Socket;
@@ -96,11 +99,13 @@ describe('connections that never finish a request are closed', () => {
     const { socket, closed } = await connect();
     // A body the schema refuses: answered at once, with no password check to wait for.
     const body = JSON.stringify({ email: 'not-an-email', password: 'x' });
+    // The body leaves once the server has read the headers and is handling the request.
+    const handling = new Promise((resolve) => t.app.server.once('request', resolve));
     socket.write(
       `POST ${API_PATHS.login} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n` +
         `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
     );
-    await sleep(300);
+    await handling;
     socket.write(body);
     const { received } = await closed;
     expect(received).toMatch(/^HTTP\/1\.1 400 /);
@@ -109,10 +114,16 @@ describe('connections that never finish a request are closed', () => {
   it('a realtime websocket outlives the request and idle timeouts', async () => {
     const socket = await adminSocket(t, await adminToken(t));
     try {
-      await sleep(2500);
+      // Connections opened after it, one silent and one idle after its answer: once the server
+      // has closed both, the headers, request and keep-alive timeouts have all run out meanwhile.
+      const silent = await connect();
+      const idle = await connect();
+      idle.socket.write(`GET ${API_PATHS.live} HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n\r\n`);
+      const ended = await Promise.all([silent.closed, idle.closed]);
+      expect(ended.map((e) => e.closedByServer)).toEqual([true, true]);
       expect(socket.connected).toBe(true);
       // The server still answers on it (a rejection here would fail the test).
-      await socket.timeout(3000).emitWithAck(EVENTS.joinAdminGlobal);
+      await socket.timeout(PATIENCE_MS).emitWithAck(EVENTS.joinAdminGlobal);
       expect(socket.connected).toBe(true);
     } finally {
       socket.disconnect();

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createSessionToken, createUser } from './helpers/users';
+import { waitUntil } from './helpers/wait';
 
 /*
  * The last active admin can never be demoted or deleted, even when the only two admins act on
@@ -55,16 +56,14 @@ async function atOnce<T>(calls: () => Promise<T>[]): Promise<T[]> {
     await blocker.query('BEGIN');
     await blocker.query("SELECT id FROM users WHERE role = 'admin' FOR UPDATE");
     const running = Promise.all(calls());
-    for (let waited = 0; ; waited += 20) {
+    await waitUntil(async () => {
       // From another connection: inside the blocker's transaction the activity view would stay as first read.
       const { rows } = await t.database.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity
           WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
       );
-      if ((rows[0]?.n ?? 0) >= 2) break;
-      if (waited > 10_000) throw new Error('the two calls never waited for the admins’ locks');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+      return (rows[0]?.n ?? 0) >= 2;
+    }, 'the two calls to wait for the admins’ locks');
     await blocker.query('COMMIT');
     return await running;
   } finally {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { EVENTS } from '@backroom/contract';
 import { io, type Socket } from 'socket.io-client';
 import type { TestApp } from './app';
+import { PATIENCE_MS } from './wait';
 
 /** An admin's socket that joined the global room, as the admin's shell does; the app must listen. */
 export async function adminSocket(t: TestApp, token: string): Promise<Socket> {
@@ -12,12 +13,17 @@ export async function adminSocket(t: TestApp, token: string): Promise<Socket> {
     socket.once('connect_error', reject);
   });
   // The server acknowledges the join once the socket is in the room.
-  await socket.timeout(3000).emitWithAck(EVENTS.joinAdminGlobal);
+  await socket.timeout(PATIENCE_MS).emitWithAck(EVENTS.joinAdminGlobal);
   return socket;
 }
 
-/** The next event of that name (that matches, if a test is given), or a rejection after a while. */
-export function nextEvent<T>(socket: Socket, event: string, matches: (payload: T) => boolean = () => true, ms = 3000) {
+/** The next event of that name (that matches, if a test is given); rejects only after PATIENCE_MS. */
+export function nextEvent<T>(
+  socket: Socket,
+  event: string,
+  matches: (payload: T) => boolean = () => true,
+  ms = PATIENCE_MS,
+) {
   return new Promise<T>((resolve, reject) => {
     const listener = (payload: T) => {
       if (!matches(payload)) return;

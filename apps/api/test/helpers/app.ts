@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { connectDatabase, type Database } from '../../src/db/client';
+import { trackQueries } from './broadcasts';
 import { createFreshDatabase } from './database';
 
 export interface TestApp {
@@ -27,6 +28,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = connectDatabase(url, 5);
+  trackQueries(database.pool);
   const app = await buildApp({ config, database });
   await app.ready();
   return {

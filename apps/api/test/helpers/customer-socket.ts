@@ -3,6 +3,7 @@ import { EVENTS, type JoinAck } from '@backroom/contract';
 import { io, type Socket } from 'socket.io-client';
 import type { TestApp } from './app';
 import { createSessionToken, createUser } from './users';
+import { PATIENCE_MS } from './wait';
 
 /** A customer account with a storefront (customer) session, as POST /api/customer/login gives. */
 export async function createCustomer(t: TestApp, values: { name?: string } = {}) {
@@ -24,5 +25,5 @@ export async function openSocket(t: TestApp, token: string): Promise<Socket> {
 
 /** Emits join for a conversation and returns the server's acknowledgement. */
 export function joinConversation(socket: Socket, conversationId: unknown): Promise<JoinAck> {
-  return socket.timeout(3000).emitWithAck(EVENTS.join, conversationId);
+  return socket.timeout(PATIENCE_MS).emitWithAck(EVENTS.join, conversationId);
 }

@@ -5,6 +5,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { waitUntil } from './wait';
 
 /**
  * Real server processes, started as `npm run serve` starts one (the script's own command, with
@@ -96,14 +97,14 @@ export async function startInstance(databaseUrl: string, env: Record<string, str
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
-  for (let waited = 0; waited < 60_000; waited += 50) {
-    if (out.includes('Backroom is running')) return instance;
-    if (child.exitCode !== null) {
-      await instance.stop();
-      throw new Error(`the instance exited: ${out}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  try {
+    await waitUntil(() => {
+      if (child.exitCode !== null) throw new Error('the instance exited');
+      return out.includes('Backroom is running');
+    }, 'the instance to start');
+  } catch (error) {
+    await instance.stop();
+    throw new Error(`${(error as Error).message}\n${out}`);
   }
-  await instance.stop();
-  throw new Error(`the instance did not start within 60 s: ${out}`);
+  return instance;
 }

@@ -1,5 +1,6 @@
 import { EVENTS, joinAckSchema } from '@backroom/contract';
 import { io, type Socket } from 'socket.io-client';
+import { PATIENCE_MS } from './wait';
 
 /**
  * A socket to a server given by its address (another process), as a browser opens one:
@@ -12,8 +13,8 @@ export async function openSocket(base: string, token: string): Promise<Socket> {
   return socket;
 }
 
-/** Resolves once the socket (re)connects; rejects on a refused handshake or after `ms`. */
-export function connected(socket: Socket, ms = 5000): Promise<void> {
+/** Resolves once the socket (re)connects; rejects on a refused handshake, or after `ms` (a safety net). */
+export function connected(socket: Socket, ms = PATIENCE_MS): Promise<void> {
   if (socket.connected) return Promise.resolve();
   return new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no connection within ${ms} ms`)), ms);
@@ -30,7 +31,7 @@ export function connected(socket: Socket, ms = 5000): Promise<void> {
 
 /** Joins the admins' room as the admin's shell does; the acknowledgement means no broadcast is missed from now on. */
 export async function joinAdmins(socket: Socket): Promise<void> {
-  await socket.timeout(5000).emitWithAck(EVENTS.joinAdminGlobal);
+  await socket.timeout(PATIENCE_MS).emitWithAck(EVENTS.joinAdminGlobal);
 }
 
 /** An admin's socket in the admins' room. */
@@ -43,7 +44,7 @@ export async function adminSocketAt(base: string, token: string): Promise<Socket
 /** A customer's socket in their own conversation's room. */
 export async function customerSocketAt(base: string, token: string, conversationId: string): Promise<Socket> {
   const socket = await openSocket(base, token);
-  const ack = joinAckSchema.parse(await socket.timeout(5000).emitWithAck(EVENTS.join, conversationId));
+  const ack = joinAckSchema.parse(await socket.timeout(PATIENCE_MS).emitWithAck(EVENTS.join, conversationId));
   if (!ack.ok) {
     socket.disconnect();
     throw new Error(`join refused: ${ack.message ?? 'no reason given'}`);
@@ -51,8 +52,8 @@ export async function customerSocketAt(base: string, token: string, conversation
   return socket;
 }
 
-/** Resolves when the server ends the socket (a revoked session), or rejects after `ms`. */
-export function serverDisconnect(socket: Socket, ms = 5000): Promise<string> {
+/** Resolves when the server ends the socket (a revoked session), or rejects after `ms` (a safety net). */
+export function serverDisconnect(socket: Socket, ms = PATIENCE_MS): Promise<string> {
   return new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`still connected after ${ms} ms`)), ms);
     socket.once('disconnect', (reason) => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
   const started = Date.now();
   expect(await insertBulkActivity(t.database.db, ENTRIES, admins)).toBe(4);
   console.info(`activity scale: ${ENTRIES} entries seeded in ${Date.now() - started} ms`);
-}, 300_000);
+});
 afterAll(async () => {
   await t?.close();
 });

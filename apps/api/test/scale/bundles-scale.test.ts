@@ -8,7 +8,8 @@ import { adminToken } from '../helpers/catalogue';
 
 /*
  * The bundle list at 3,000 bundles of 3 products each (one of them deleted from the catalogue in
- * every tenth bundle): one statement, no query per bundle, and quick.
+ * every tenth bundle): a few statements, none per bundle. How long it takes is printed; speed is
+ * the bench's (npm run bench), never asserted here.
  */
 const BUNDLES = 3000;
 
@@ -41,19 +42,32 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/bundle/list at 3,000 bundles', () => {
-  it('answers every bundle with its products in one statement, quickly', async () => {
+  it('answers every bundle with its products in a few statements, none per bundle', async () => {
+    // Every statement the app's pool runs outside a transaction goes through pool.query.
+    const { pool } = t.database;
+    const query = pool.query;
+    let statements = 0;
+    pool.query = ((...args: Parameters<typeof query>) => {
+      statements += 1;
+      return query.apply(pool, args);
+    }) as typeof query;
     const list = async () => {
+      statements = 0;
       const started = performance.now();
       const res = await t.app.inject({ method: 'GET', url: API_PATHS.bundleList, headers: { token } });
       const ms = performance.now() - started;
       expect(res.statusCode).toBe(200);
-      return { ms, bundles: res.json().bundles as Bundle[] };
+      return { ms, statements, bundles: res.json().bundles as Bundle[] };
     };
     await list(); // warm-up
     const runs = [];
-    for (let i = 0; i < 5; i++) runs.push(await list());
-    const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
-    const median = ms[2] as number;
+    try {
+      for (let i = 0; i < 5; i++) runs.push(await list());
+    } finally {
+      pool.query = query;
+    }
+    const median = runs.map((r) => r.ms).sort((a, b) => a - b)[2] as number;
+    expect(Math.max(...runs.map((r) => r.statements))).toBeLessThanOrEqual(3);
     const { bundles } = runs[0] as { bundles: Bundle[] };
     expect(bundles).toHaveLength(BUNDLES);
     expect(bundles[0]?.title).toBe('Scale bundle 1');
@@ -66,9 +80,8 @@ describe('GET /api/bundle/list at 3,000 bundles', () => {
     await t.database.db.execute(bundleListSql());
     const queryMs = performance.now() - started;
     console.info(
-      `bundle list at ${BUNDLES}: median ${median.toFixed(0)} ms (the query alone ${queryMs.toFixed(0)} ms)`,
+      `bundle list at ${BUNDLES}: median ${median.toFixed(0)} ms, ${runs[0]?.statements} statements ` +
+        `(the query alone ${queryMs.toFixed(0)} ms)`,
     );
-    // Generous for a loaded 2-core machine; alone it takes a fraction of this.
-    expect(median).toBeLessThan(2000);
   });
 });

@@ -37,7 +37,7 @@ beforeAll(async () => {
       FROM unnest(string_to_array(${ids.join(',')}, ','), string_to_array(${codes.join(',')}, ','))
            WITH ORDINALITY AS x(id, code, i)`);
   await t.database.db.execute(sql`ANALYZE discount_codes`);
-}, 120_000);
+});
 afterAll(() => t.close());
 
 async function timed(url: string) {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { adminToken } from '../helpers/catalogue';
 import { insertManyOrders, quickBulkIndexing } from '../helpers/exports';
+import { PATIENCE_MS } from '../helpers/wait';
 
 /*
  * The orders export streams: 200k orders (a file of some 50 MB) go out through a real socket while
@@ -33,7 +34,7 @@ beforeAll(async () => {
   console.log(`exports-memory: ${ORDERS} orders written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-}, 300_000);
+});
 afterAll(() => t.close());
 
 describe('exporting 200k orders', () => {
@@ -79,6 +80,6 @@ describe('exporting 200k orders', () => {
     expect(growthMb).toBeLessThan(50);
     // The connection went back to the pool once the file ended.
     const pool = t.database.pool;
-    await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: 5000 }).toBeLessThanOrEqual(1);
-  }, 300_000);
+    await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: PATIENCE_MS }).toBeLessThanOrEqual(1);
+  });
 });

@@ -14,10 +14,12 @@ import { createSessionToken, createUser } from '../helpers/users';
  * routes come from the app's routeTable, and each route's fields from the schemas it was
  * registered with (body, querystring, params; multipart forms from the contract's *FieldsSchema),
  * so a route or a field added later is fuzzed without touching this file. Every answer must be a
- * 2xx or a 4xx within 2 s; a 4xx is { success: false, message }, and a 400 about a field names it.
+ * 2xx or a 4xx; a 4xx is { success: false, message }, and a 400 about a field names it. How long
+ * a call takes is reported, never asserted: speed is the bench's (npm run bench), not a test's.
  */
 
-let t: TestApp;
+// The app is built while the file is collected: its routes name the tests, one per route.
+const t: TestApp = await createTestApp();
 let adminId: string;
 let token: string;
 /** A storefront customer's session, for the routes with access 'customer'. */
@@ -36,7 +38,6 @@ async function newSession() {
 const realIds: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   adminId = (await createUser(t.database.db, { role: 'admin' })).id;
   customerId = (await createUser(t.database.db, { role: 'user' })).id;
   await newSession();
@@ -296,22 +297,22 @@ interface Case {
 interface Finding {
   call: string;
   status: number;
-  ms: number;
   problem: string;
 }
 
 const findings: Finding[] = [];
 let calls = 0;
 const statuses = new Map<number, number>();
+/** The slowest call so far, for the log only. */
+let slowest = { ms: 0, call: '' };
 
 const describeCase = (c: Case) => `${c.route.method} ${c.url.slice(0, 120)} (${c.what.slice(0, 80)})`;
 
-function problemWith(c: Case, res: LightMyRequestResponse, ms: number): string | null {
+function problemWith(c: Case, res: LightMyRequestResponse): string | null {
   if (res.statusCode >= 500) return `answered ${res.statusCode}: ${res.body.slice(0, 200)}`;
   if (res.statusCode < 200 || res.statusCode >= 500 || (res.statusCode >= 300 && res.statusCode < 400)) {
     return `answered ${res.statusCode}, neither 2xx nor 4xx`;
   }
-  if (ms >= 2000) return `took ${Math.round(ms)} ms`;
   if (res.statusCode < 400 || c.route.method === 'HEAD') return null;
   let body: unknown;
   try {
@@ -349,8 +350,9 @@ async function run(c: Case): Promise<void> {
   }
   calls += 1;
   statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-  const problem = problemWith(c, res, ms);
-  if (problem) findings.push({ call: describeCase(c), status: res.statusCode, ms: Math.round(ms), problem });
+  if (ms > slowest.ms) slowest = { ms, call: describeCase(c) };
+  const problem = problemWith(c, res);
+  if (problem) findings.push({ call: describeCase(c), status: res.statusCode, problem });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -542,6 +544,8 @@ function casesOf(route: RouteEntry): Case[] {
 // ---------------------------------------------------------------------------------------------
 
 const routes = () => t.app.routeTable.filter((r) => r.method !== 'OPTIONS');
+/** Logout last, so the fuzz does not keep ending its own session (it makes a new one if it does). */
+const fuzzed = routes().sort((a, b) => Number(a.url.includes('logout')) - Number(b.url.includes('logout')));
 
 describe('every route, with hostile input', () => {
   it('knows the routes and their fields', () => {
@@ -558,22 +562,25 @@ describe('every route, with hostile input', () => {
     );
   });
 
-  it('never answers a 5xx, nor takes 2 s, and refuses with { success: false, message } naming the field', async () => {
-    findings.length = 0;
-    const list = routes();
-    // Logout last, so the fuzz does not keep ending its own session (it makes a new one if it does).
-    list.sort((a, b) => Number(a.url.includes('logout')) - Number(b.url.includes('logout')));
-    for (const route of list) {
-      for (const c of casesOf(route)) await run(c);
+  describe('never answers a 5xx, and refuses with { success: false, message } naming the field', () => {
+    for (const route of fuzzed) {
+      it(`${route.method} ${route.url}`, async () => {
+        findings.length = 0;
+        for (const c of casesOf(route)) await run(c);
+        expect(findings, JSON.stringify(findings.slice(0, 30), null, 2)).toEqual([]);
+      });
     }
-    expect(findings, JSON.stringify(findings.slice(0, 30), null, 2)).toEqual([]);
-    expect(calls).toBeGreaterThan(3000);
-    // Hostile input is mostly refused, and at least something gets through to the handlers.
-    expect(statuses.get(400)).toBeGreaterThan(1000);
-    expect([...statuses.keys()].some((s) => s >= 200 && s < 300)).toBe(true);
-    // The logout route did end the session (and the fuzz went on with a new one).
-    expect(sessionsMade).toBeGreaterThan(1);
-  }, 300_000);
+
+    it('all told: mostly refused, something got through, and the logout did end the session', () => {
+      expect(calls).toBeGreaterThan(3000);
+      // Hostile input is mostly refused, and at least something gets through to the handlers.
+      expect(statuses.get(400)).toBeGreaterThan(1000);
+      expect([...statuses.keys()].some((s) => s >= 200 && s < 300)).toBe(true);
+      // The logout route did end the session (and the fuzz went on with a new one).
+      expect(sessionsMade).toBeGreaterThan(1);
+      console.info(`fuzz: ${calls} calls, the slowest ${Math.round(slowest.ms)} ms: ${slowest.call}`);
+    });
+  });
 
   it('holds for generated values too (fast-check, seeded)', async () => {
     const list = routes().filter((r) => !r.url.includes('logout'));
@@ -648,5 +655,5 @@ describe('every route, with hostile input', () => {
       { seed: 20261124, numRuns: 600 },
     );
     expect(findings).toEqual([]);
-  }, 60_000);
+  });
 });

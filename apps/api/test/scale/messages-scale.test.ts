@@ -54,7 +54,7 @@ beforeAll(async () => {
       NULL, 'other ' || g, false, timestamptz '2026-02-01' + g * interval '1 second'
     FROM generate_series(1, 20000) g WHERE (g % 4000) + 1 <> 10`);
   await db.execute(sql`ANALYZE users; ANALYZE conversations; ANALYZE messages`);
-}, 120_000);
+});
 afterAll(() => t.close());
 
 const get = async (url: string) => {

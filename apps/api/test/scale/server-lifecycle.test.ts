@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitUntil } from '../helpers/wait';
 
 /**
  * The real server process on the embedded database: what `npm start` runs. Slow-ish (a few
@@ -57,12 +58,13 @@ function run(script: string, args: string[] = []) {
 
 async function startServer() {
   const server = run('src/server.ts');
-  for (let waited = 0; waited < 60_000; waited += 100) {
-    if (server.output().includes('Backroom is running')) return server;
-    if (server.child.exitCode !== null) throw new Error(`server exited: ${server.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${server.output()}`);
+  await waitUntil(() => {
+    if (server.child.exitCode !== null) throw new Error('the server exited');
+    return server.output().includes('Backroom is running');
+  }, 'the server to start').catch((error: Error) => {
+    throw new Error(`${error.message}: ${server.output()}`);
+  });
+  return server;
 }
 
 async function postmasterPid(): Promise<number | undefined> {
@@ -87,8 +89,7 @@ async function stopPostmaster() {
 
 const api = (p: string, init?: RequestInit) => fetch(`http://127.0.0.1:${port}${p}`, init);
 
-// Two starts with a demo shop, a crash and a clean stop take 20-40 s on a busy 2-core machine.
-describe('the server process', { timeout: 120_000 }, () => {
+describe('the server process', () => {
   it('starts on a new folder with a demo shop and prints the address and the admin login', async () => {
     const server = await startServer();
     const out = server.output();

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { addProduct } from '../helpers/catalogue';
 import { createUser } from '../helpers/users';
 
-/** npm run simulate, for a few seconds, against the real app listening on a port. */
+/** npm run simulate, for a few seconds at a time, against the real app listening on a port. */
 let t: TestApp;
 let base: string;
 let admin: { email: string; password: string };
@@ -51,15 +51,28 @@ describe('the customer simulator', () => {
   });
 
   it('plays customers who register, order with and without a code, chat and hear replies, with no 5xx', async () => {
-    const result = await simulate({ url: base, customers: 8, seconds: 12, admin, codes: [], replies: true, seed: 3 });
-    const { counts, errors } = result.snapshot;
-    expect(result.fatal, JSON.stringify(result.snapshot.failures)).toBe(false);
-    expect(Object.keys(errors).filter((status) => Number(status) >= 500)).toEqual([]);
-    expect(result.codes).toHaveLength(1);
-    expect(counts.customers).toBe(8);
-    expect(counts.productPages).toBeGreaterThan(0);
-    expect(counts.ordersPlaced, JSON.stringify(result.snapshot)).toBeGreaterThan(0);
-    expect(counts.messagesSent).toBeGreaterThan(0);
+    // A run lasts a set time, and how much a customer does in it depends on the machine: runs
+    // follow one another, each twice as long as the last, until customers have ordered, chatted
+    // and heard replies (one run of 12 s on a quiet machine), so a busy machine is slower, never red.
+    const counts = { productPages: 0, ordersPlaced: 0, codesUsed: 0, messagesSent: 0, repliesSent: 0 };
+    const runs: number[] = [];
+    for (let seconds = 12; ; seconds *= 2) {
+      const seed = 3 + runs.length;
+      runs.push(seconds);
+      const result = await simulate({ url: base, customers: 8, seconds, admin, codes: [], replies: true, seed });
+      const { errors } = result.snapshot;
+      const run = result.snapshot.counts;
+      expect(result.fatal, JSON.stringify(result.snapshot.failures)).toBe(false);
+      expect(Object.keys(errors).filter((status) => Number(status) >= 500)).toEqual([]);
+      expect(result.codes).toHaveLength(1);
+      expect(run.customers).toBe(8);
+      // Every reply reached its customer's socket.
+      expect(run.repliesReceived).toBe(run.repliesSent);
+      for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += run[key];
+      if (counts.productPages > 0 && counts.ordersPlaced > 0 && counts.messagesSent > 0 && counts.repliesSent > 0)
+        break;
+    }
+    console.info(`simulator: runs of ${runs.join(', ')} s: ${JSON.stringify(counts)}`);
 
     // What it says it did is what the shop holds.
     const db = t.database.db;
@@ -74,8 +87,5 @@ describe('the customer simulator', () => {
     expect(fromCustomers?.n).toBe(counts.messagesSent);
     const [fromAdmin] = await db.select({ n: count() }).from(messages).where(eq(messages.isAdmin, true));
     expect(fromAdmin?.n).toBe(counts.repliesSent);
-    // Every reply reached its customer's socket.
-    expect(counts.repliesSent).toBeGreaterThan(0);
-    expect(counts.repliesReceived).toBe(counts.repliesSent);
   });
 });

@@ -120,7 +120,7 @@ afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
 });
 
-describe('two instances on one database', { timeout: 60_000 }, () => {
+describe('two instances on one database', () => {
   it('a customer message sent through A reaches an admin socket on B, with the unread count', async () => {
     const admin = await track(adminSocketAt(b.base, adminToken));
     const arrived = nextEvent<Message>(admin, EVENTS.newMessage, (m) => m.body === 'Is the Goku figure in stock?');
