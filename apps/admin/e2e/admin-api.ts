@@ -7,8 +7,20 @@ import sharp from 'sharp';
  * admin's own token, through the real API.
  */
 
-/** The signed-in admin's token, as the app keeps it. */
-export const adminToken = (page: Page) => page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.token);
+/**
+ * The signed-in admin's token, as the app keeps it: read from the browser's storage, so a test can
+ * call the API before it opens any screen (every test starts with the worker's session stored).
+ */
+export async function adminToken(page: Page): Promise<string> {
+  return tokenIn(await page.context().storageState());
+}
+
+/** The app's token in a browser's storage state (such as the worker's signed-in admin's), or ''. */
+export function tokenIn(state: { origins: { localStorage: { name: string; value: string }[] }[] }): string {
+  return (
+    state.origins.flatMap((origin) => origin.localStorage).find((item) => item.name === STORAGE_KEYS.token)?.value ?? ''
+  );
+}
 
 /** A product added through POST /api/product/add, as another admin on Add Product would: Figures / DC / Male, one image. */
 export async function addProductThroughApi(
