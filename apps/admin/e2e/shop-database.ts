@@ -44,6 +44,8 @@ export interface StorefrontOrder {
 export class ShopDatabase {
   readonly pool: pg.Pool;
   private storefront: Server | undefined;
+  /** Settles once the storefront's adapter holds its listening connection (see close()). */
+  private listening: Promise<void> | undefined;
 
   /** The shop of the server that keeps its data in `dataDir`, its embedded PostgreSQL on `pgPort`. */
   constructor(dataDir: string, pgPort: number) {
@@ -83,7 +85,10 @@ export class ShopDatabase {
       sender: { name },
       createdAt: new Date().toISOString(),
     };
-    this.storefront ??= new Server({ adapter: createAdapter(this.pool) });
+    if (!this.storefront) {
+      this.storefront = new Server({ adapter: createAdapter(this.pool) });
+      this.listening = listeningConnection(this.storefront);
+    }
     this.storefront.to('admins').emit(EVENTS.newMessage, event);
     return event;
   }
@@ -197,10 +202,33 @@ export class ShopDatabase {
 
   async close(): Promise<void> {
     if (this.storefront) {
-      // Give the adapter its moment to take its listening connection before letting it go.
-      await new Promise((r) => setTimeout(r, 200));
+      // The adapter lets its listening connection go only once it holds it: one still being opened
+      // would stay checked out of the pool for good, and the pool's end would wait for it forever.
+      await this.listening;
       this.storefront.of('/').adapter.close();
     }
     await this.pool.end();
   }
+}
+
+/**
+ * Resolves when the PostgreSQL adapter of `server` has its listening connection: its pub/sub
+ * client keeps that connection in `client` once it has run LISTEN (@socket.io/postgres-adapter
+ * 0.5, dist/util.js), and tells no one, so the assignment itself is watched.
+ */
+function listeningConnection(server: Server): Promise<void> {
+  const pubSub = (server.of('/').adapter as unknown as { client: { client?: unknown } }).client;
+  if (pubSub.client) return Promise.resolve();
+  return new Promise((resolve) => {
+    let connection: unknown;
+    Object.defineProperty(pubSub, 'client', {
+      configurable: true,
+      enumerable: true,
+      get: () => connection,
+      set: (value: unknown) => {
+        connection = value;
+        if (value) resolve();
+      },
+    });
+  });
 }
