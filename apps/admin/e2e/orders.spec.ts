@@ -1,6 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { API_PATHS, MESSAGES, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
+import { API_PATHS, MESSAGES, TOKEN_HEADER } from '@backroom/contract';
 import type { Locator, Page } from '@playwright/test';
+import { adminToken } from './admin-api';
+import { seriousIssues } from './axe';
 import { expect, test } from './fixtures';
 import type { StorefrontOrder, StorefrontOrderItem } from './shop-database';
 
@@ -58,12 +59,6 @@ async function openOrders(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   await expect(cards(page).first()).toBeVisible();
 }
-
-test.beforeEach(async ({ page, login }) => {
-  // Each test walks a whole flow on a shared, sometimes busy machine: give it three times the default.
-  test.slow();
-  await login(page);
-});
 
 test('searches by e-mail and order id; a card shows image, names, status and the totals row', async ({
   page,
@@ -585,10 +580,7 @@ test('the orders screen has no serious accessibility problems, with details, dia
     items: [item('Accessible', { color: 'green|S' })],
     status: 'Delivered',
   });
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+  const serious = () => seriousIssues(page);
 
   await openOrders(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
@@ -628,9 +620,8 @@ test('a change made elsewhere shows without a reload', async ({ page, shop }) =>
   await expect(order.getByText('Status: Order Placed')).toBeVisible();
 
   // Another admin (here: the same account, outside this page) changes the status.
-  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
   const answer = await page.request.post(API_PATHS.orderStatus, {
-    headers: { [TOKEN_HEADER]: token ?? '' },
+    headers: { [TOKEN_HEADER]: await adminToken(page) },
     data: { orderId: id, status: 'Packing' },
   });
   expect(answer.ok()).toBe(true);

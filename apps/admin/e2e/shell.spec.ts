@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   API_PATHS,
   EVENTS,
@@ -8,6 +7,7 @@ import {
   unreadResponseSchema,
 } from '@backroom/contract';
 import type { Page } from '@playwright/test';
+import { seriousIssues } from './axe';
 import { expect, test } from './fixtures';
 import { joinedAdminRoom } from './realtime';
 
@@ -19,11 +19,8 @@ const sidebarLinks = (page: Page) =>
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => link.getAttribute('aria-label') ?? link.textContent?.trim() ?? ''));
 
-test.beforeEach(async ({ page, login }) => {
-  await login(page);
-});
-
-test('the shell has a greeting, a bell, an account menu and all ten sidebar entries', async ({ page }) => {
+test('the shell has a greeting, a bell, an account menu and all ten sidebar entries', async ({ page, openApp }) => {
+  await openApp(page);
   await expect(page.getByText(/^Welcome, /)).toBeVisible();
   await page.getByRole('button', { name: 'Notifications' }).click();
   await expect(page.getByText('No new notifications')).toBeVisible();
@@ -39,7 +36,8 @@ test('the shell has a greeting, a bell, an account menu and all ten sidebar entr
   await expect(sidebar(page).getByRole('link', { name: 'Admin Management' })).toHaveAttribute('aria-current', 'page');
 });
 
-test('each sidebar entry opens its screen', async ({ page }) => {
+test('each sidebar entry opens its screen', async ({ page, openApp }) => {
+  await openApp(page);
   const titles: Record<string, string> = {
     '/add': 'Add New Product',
     '/list': 'Product List',
@@ -76,7 +74,8 @@ test('an unknown path shows the dashboard', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 });
 
-test('a screen that fails to load shows an error in its place, inside a working shell', async ({ page }) => {
+test('a screen that fails to load shows an error in its place, inside a working shell', async ({ page, openApp }) => {
+  await openApp(page);
   await page.route('**/orders-route-*.js', (route) => route.abort());
   await sidebar(page).getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
@@ -85,7 +84,8 @@ test('a screen that fails to load shows an error in its place, inside a working 
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
 });
 
-test('the sidebar collapses below 768 px and expands above it, following resizes', async ({ page }) => {
+test('the sidebar collapses below 768 px and expands above it, following resizes', async ({ page, openApp }) => {
+  await openApp(page);
   const orders = sidebar(page).getByRole('link', { name: 'Orders' });
   await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
   await expect(orders).toHaveText('Orders');
@@ -109,7 +109,8 @@ test('the sidebar collapses below 768 px and expands above it, following resizes
   await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
 });
 
-test('reorder mode moves Orders up, and the order survives a reload', async ({ page }) => {
+test('reorder mode moves Orders up, and the order survives a reload', async ({ page, openApp }) => {
+  await openApp(page);
   await page.getByRole('button', { name: 'Reorder Sidebar' }).click();
   await expect(page.getByRole('button', { name: 'Move Dashboard up' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Move Messages down' })).toBeDisabled();
@@ -138,8 +139,6 @@ test('a customer message makes the Messages unread dot appear; a broadcast count
   sendCustomerMessage,
 }) => {
   const dot = sidebar(page).getByRole('img', { name: 'unread messages' });
-  // Leave the page first, so the fetch awaited is the new page's and never the old one's.
-  await page.goto('about:blank');
   const joined = joinedAdminRoom(page);
   const unread = page.waitForResponse((response) => response.url().endsWith(API_PATHS.unread));
   await page.goto('/');
@@ -160,12 +159,12 @@ test('a customer message makes the Messages unread dot appear; a broadcast count
   await expect(dot).toBeVisible();
 });
 
-test('the shell has no serious accessibility problems, expanded or collapsed', async ({ page }) => {
+test('the shell has no serious accessibility problems, expanded or collapsed', async ({ page, openApp }) => {
+  await openApp(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  const serious = async () =>
-    (await new AxeBuilder({ page }).analyze()).violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
+  // The Dashboard's figures on screen first.
+  await expect(page.getByRole('group', { name: 'Total Orders', exact: true })).toBeVisible();
+  const serious = () => seriousIssues(page);
   expect(await serious()).toEqual([]);
   await page.getByRole('button', { name: 'Reorder Sidebar' }).click();
   expect(await serious()).toEqual([]);
