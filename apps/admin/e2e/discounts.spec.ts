@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   API_PATHS,
   addMonths,
@@ -15,7 +14,9 @@ import {
 } from '@backroom/contract';
 import type { Page } from '@playwright/test';
 import { newId } from '../../api/src/db/ids';
-import { expect, test } from './fixtures';
+import { adminToken } from './admin-api';
+import { seriousIssues } from './axe';
+import { expect, signedOut, test } from './fixtures';
 import type { ShopDatabase } from './shop-database';
 
 /*
@@ -39,9 +40,8 @@ const row = (page: Page, text: string) =>
 
 /** Makes a code through the API, as another admin would; answers it. */
 async function createByApi(page: Page, body: CreateDiscountRequest): Promise<Discount> {
-  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
   const answer = await page.request.post(API_PATHS.discountCreate, {
-    headers: { [TOKEN_HEADER]: token ?? '' },
+    headers: { [TOKEN_HEADER]: await adminToken(page) },
     data: body,
   });
   expect(answer.ok()).toBe(true);
@@ -63,19 +63,7 @@ async function makeCustomer(shop: ShopDatabase) {
   return { id, name, email };
 }
 
-const seriousIssues = async (page: Page, include?: string) => {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  return (await builder.analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-};
-
 test.describe('Discount Codes', () => {
-  test.beforeEach(async ({ page, login }) => {
-    await login(page);
-  });
-
   test('Create New Discount with its defaults: percentage required, nulls sent, the new code listed and copied', async ({
     page,
     context,
@@ -108,7 +96,7 @@ test.describe('Discount Codes', () => {
     await dialog.getByRole('textbox', { name: /^Title/ }).fill(title);
     await percentage.selectOption('15');
     await expect(dialog.getByText('Percentage is required')).toBeHidden();
-    expect(await seriousIssues(page, '[role=dialog]')).toEqual([]);
+    expect(await seriousIssues(page, { include: '[role=dialog]' })).toEqual([]);
 
     const [request, response] = await Promise.all([
       page.waitForRequest((r) => r.url().endsWith(API_PATHS.discountCreate)),
@@ -218,7 +206,7 @@ test.describe('Discount Codes', () => {
     for (const text of [made.code, title, '20%', '0 / 5', 'All users', 'Inactive']) {
       await expect(details.getByText(text, { exact: true }).first()).toBeVisible();
     }
-    expect(await seriousIssues(page, '[role=dialog]')).toEqual([]);
+    expect(await seriousIssues(page, { include: '[role=dialog]' })).toEqual([]);
     await details.getByRole('button', { name: 'Close' }).click();
 
     await listed.getByRole('button', { name: `Delete ${made.code}` }).click();
@@ -333,8 +321,9 @@ test.describe('Discount Codes', () => {
     const dialog = page.getByRole('dialog', { name: 'Edit Discount' });
     await expect(dialog.getByRole('combobox', { name: /^Percentage/ })).toHaveValue('5');
 
-    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
-    const gone = await page.request.delete(`/api/discounts/${made.code}`, { headers: { [TOKEN_HEADER]: token ?? '' } });
+    const gone = await page.request.delete(`/api/discounts/${made.code}`, {
+      headers: { [TOKEN_HEADER]: await adminToken(page) },
+    });
     expect(gone.ok()).toBe(true);
     // Over the socket, while the dialog is open.
     await expect(listed).toHaveCount(0);
@@ -347,9 +336,8 @@ test.describe('Discount Codes', () => {
   });
 });
 
-test.describe('Discount Codes: paging and the session', () => {
-  test('a long list comes a page of 20 at a time, the page kept in the URL', async ({ page, login }) => {
-    await login(page);
+test.describe('Discount Codes: paging', () => {
+  test('a long list comes a page of 20 at a time, the page kept in the URL', async ({ page }) => {
     await openDiscounts(page);
     const pageSize = 20;
     // At least two pages, whatever the other tests left.
@@ -379,6 +367,11 @@ test.describe('Discount Codes: paging and the session', () => {
     await page.reload();
     await expect(pages.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
   });
+});
+
+test.describe('Discount Codes: a refused token', () => {
+  // A browser that never signed in, holding a token the server never gave.
+  test.use({ storageState: signedOut });
 
   test('a refused token ends the session with its message', async ({ page }) => {
     await page.goto('/login');
@@ -395,8 +388,7 @@ test.describe('Discount Codes: paging and the session', () => {
 test.describe('Discount Codes on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
-  test('cards instead of the table, each with its copy button and actions', async ({ page, login }) => {
-    await login(page);
+  test('cards instead of the table, each with its copy button and actions', async ({ page }) => {
     await openDiscounts(page);
     const title = `Phone ${unique()}`;
     const made = await createByApi(page, {
