@@ -2,7 +2,10 @@ import { MESSAGES } from '@backroom/contract';
 import type { Page } from '@playwright/test';
 import { newId } from '../../api/src/db/ids';
 import { hashPassword } from '../../api/src/modules/auth/passwords';
-import { expect, test } from './fixtures';
+import { expect, signedOut, test } from './fixtures';
+
+// Signing in and out: the test starts in a browser that never signed in.
+test.use({ storageState: signedOut });
 
 // A second admin of its own, so the e-mail's wait below never holds up the other specs.
 const owner = { email: 'device.owner@example.com', password: 'device-owner-password-1' };
@@ -47,7 +50,7 @@ test('a browser that signed in before still gets in while strangers have locked 
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
     // A browser that never signed in waits like the strangers.
-    const fresh = await browser.newContext();
+    const fresh = await browser.newContext({ storageState: signedOut });
     try {
       const other = await fresh.newPage();
       await signIn(other);

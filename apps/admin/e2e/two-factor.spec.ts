@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   API_PATHS,
   MESSAGES,
@@ -9,8 +8,9 @@ import {
 } from '@backroom/contract';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { adminToken } from './admin-api';
-import { expect, test } from './fixtures';
+import { adminToken, tokenIn } from './admin-api';
+import { seriousIssues } from './axe';
+import { expect, signedOut, test } from './fixtures';
 
 /*
  * Two-factor sign-in (issue 14; docs/decisions/038-two-factor-sign-in.md) against the real app: an
@@ -59,10 +59,7 @@ async function fitsAndAccessible(page: Page, what: string) {
     innerWidth: window.innerWidth,
   }));
   expect(overflow.scrollWidth, `${what}: the page scrolls sideways`).toBeLessThanOrEqual(overflow.innerWidth);
-  const violations = (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-  expect(violations, what).toEqual([]);
+  expect(await seriousIssues(page), what).toEqual([]);
 }
 
 /** From the shell: account menu, Two-factor sign-in, set it up with the page's secret. Answers the secret. */
@@ -92,54 +89,56 @@ async function enrolFromAccountMenu(page: Page) {
   return secret;
 }
 
-for (const width of WIDTHS) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-    test.describe.configure({ timeout: 90_000 });
+test.describe('signing in with a code', () => {
+  // Each width's admin signs in and out through the form: a browser that never signed in. The
+  // shared admin's token (from the worker's sign-in) only makes those admins.
+  test.use({ storageState: signedOut });
 
-    test('an admin turns two-factor sign-in on from the account menu, then signs out and in with a code', async ({
-      page,
-      login,
-    }) => {
-      await login(page);
-      const { email } = await newAdmin(page, await adminToken(page));
-      await logout(page);
-      await fillLogin(page, email);
-      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+  test('at 375, 768 and 1440 px an admin turns two-factor sign-in on from the account menu, then signs out and in with a code', async ({
+    page,
+    adminState,
+  }) => {
+    const ownerToken = tokenIn(adminState);
+    for (const width of WIDTHS) {
+      await test.step(`${width} px`, async () => {
+        await page.setViewportSize({ width, height: 900 });
+        const { email } = await newAdmin(page, ownerToken);
+        await fillLogin(page, email);
+        await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
 
-      const secret = await enrolFromAccountMenu(page);
-      await logout(page);
+        const secret = await enrolFromAccountMenu(page);
+        await logout(page);
 
-      // The password alone no longer opens the shell: the code is asked for.
-      await fillLogin(page, email);
-      const code = page.getByLabel('Authentication code');
-      await expect(code).toBeVisible();
-      await expect(page.getByText(TWO_FACTOR_MESSAGES.codeNeeded)).toBeVisible();
-      await expect(page).toHaveURL(/\/login$/);
-      await fitsAndAccessible(page, 'the login code step');
+        // The password alone no longer opens the shell: the code is asked for.
+        await fillLogin(page, email);
+        const code = page.getByLabel('Authentication code');
+        await expect(code).toBeVisible();
+        await expect(page.getByText(TWO_FACTOR_MESSAGES.codeNeeded)).toBeVisible();
+        await expect(page).toHaveURL(/\/login$/);
+        await fitsAndAccessible(page, 'the login code step');
 
-      // A wrong code is refused with the server's message; the next step's code signs in (the
-      // current step's was used to turn it on, and is not taken twice).
-      const right = await codeOf(secret, 1);
-      await code.fill(right === '999999' ? '999998' : '999999');
-      await page.getByRole('button', { name: 'Verify' }).click();
-      await expect(page.getByText(TWO_FACTOR_MESSAGES.wrongCode)).toBeVisible();
-      await code.fill(right);
-      await page.getByRole('button', { name: 'Verify' }).click();
-      await expect(page.getByText(MESSAGES.loggedIn)).toBeVisible();
-      await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-      await expect(page).toHaveURL(/\/$/);
-    });
+        // A wrong code is refused with the server's message; the next step's code signs in (the
+        // current step's was used to turn it on, and is not taken twice).
+        const right = await codeOf(secret, 1);
+        await code.fill(right === '999999' ? '999998' : '999999');
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await expect(page.getByText(TWO_FACTOR_MESSAGES.wrongCode)).toBeVisible();
+        await code.fill(right);
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await expect(page.getByText(MESSAGES.loggedIn)).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+        await expect(page).toHaveURL(/\/$/);
+        // This width's admin leaves: the next width signs in another.
+        await logout(page);
+      });
+    }
   });
-}
+});
 
 test('with two-factor sign-in required, an admin without it sets it up right after the password', async ({
   page,
-  login,
   browser,
 }) => {
-  test.setTimeout(90_000);
-  await login(page);
   // The shared admin's session stays open: it turns the setting off again whatever happens.
   const ownerToken = await adminToken(page);
   const { email, name } = await newAdmin(page, ownerToken);
@@ -153,8 +152,8 @@ test('with two-factor sign-in required, an admin without it sets it up right aft
     await expect(toggle).toBeChecked();
     await fitsAndAccessible(page, 'Admin Management with the requirement');
 
-    // Another browser: the new admin signs in.
-    const other = await browser.newContext();
+    // Another browser, one that never signed in: the new admin signs in.
+    const other = await browser.newContext({ storageState: signedOut });
     const them = await other.newPage();
     try {
       await fillLogin(them, email);
