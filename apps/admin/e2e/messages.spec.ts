@@ -11,6 +11,7 @@ import type { Locator, Page, WebSocketRoute } from '@playwright/test';
 import { seriousIssues } from './axe';
 import { expect, test } from './fixtures';
 import { joinedAdminRoom } from './realtime';
+import { logToasts, toastsSaid } from './toast-log';
 
 /*
  * The Messages screen (spec 2 section 2, issue 12) against the real app, with customers who
@@ -277,8 +278,10 @@ test.describe('Messages', () => {
   test("a link to a conversation that is gone: the server's 'Conversation not found', nothing open", async ({
     page,
   }) => {
+    // The toast shows while the screen loads: read from the log.
+    await logToasts(page);
     await openMessages(page, `?c=${'0'.repeat(8)}${'ab'.repeat(8)}`);
-    await expect(page.getByText(MESSAGES.conversationNotFound)).toBeVisible();
+    await expect.poll(() => toastsSaid(page)).toContain(MESSAGES.conversationNotFound);
     await expect(paneTitle(page)).toHaveText(MESSAGES.selectConversation);
     await expect(page).not.toHaveURL(/[?&]c=/);
   });

@@ -1,13 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { API_PATHS, type CategoryNode, MESSAGES, type Product, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
+import { API_PATHS, type CategoryNode, MESSAGES, type Product, TOKEN_HEADER } from '@backroom/contract';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect as baseExpect, test } from './fixtures';
+import { adminToken } from './admin-api';
+import { seriousIssues as serious } from './axe';
+import { expect, test } from './fixtures';
 import { joinedAdminRoom } from './realtime';
-
-// Long flows through a real server and browser: allow for a busy machine.
-test.describe.configure({ timeout: 180_000 });
-const expect = baseExpect.configure({ timeout: 30_000 });
+import { logToasts, toastsSaid } from './toast-log';
 
 /** A real picture made by sharp: a solid colour, as PNG or JPEG. */
 async function picture(name: string, color: string, format: 'png' | 'jpeg' = 'png') {
@@ -25,13 +23,7 @@ async function pickFiles(page: Page, button: Locator, files: Picture[]) {
   await (await chooser).setFiles(files);
 }
 
-/** Serious or critical accessibility violations on the page as it is now. */
-const serious = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-
-const token = (page: Page) => page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.token);
+const token = adminToken;
 
 /** Adds a main category through the API, as another admin on /categories would. */
 async function addCategory(request: APIRequestContext, auth: string, category: CategoryNode) {
@@ -101,10 +93,6 @@ async function search(page: Page, text: string) {
   await page.getByRole('textbox', { name: 'Search products' }).fill(text);
   await expect(page).toHaveURL(/[?&]q=/);
 }
-
-test.beforeEach(async ({ page, login }) => {
-  await login(page);
-});
 
 test('adds a product with images, colours, sizes and an accessory, then finds and views it', async ({ page }) => {
   const name = unique('Chrome Robot');
@@ -333,7 +321,6 @@ test('modifies a product: discount, statuses, images with colours, and an access
 });
 
 test('/list?edit={id} opens the product in the modify modal; closing removes the parameter', async ({ page }) => {
-  await page.goto('/list');
   const name = unique('Deep Link');
   const product = await addProductByApi(page.request, await token(page), name);
 
@@ -352,7 +339,6 @@ test('/list?edit={id} opens the product in the modify modal; closing removes the
 });
 
 test('a bad /list?edit= id says Product not found, opens no modal and leaves the list without it', async ({ page }) => {
-  await page.goto('/list');
   const product = await addProductByApi(page.request, await token(page), unique('Gone Soon'));
   const answer = await page.request.post(API_PATHS.productRemove, {
     headers: { [TOKEN_HEADER]: await token(page) },
@@ -361,10 +347,12 @@ test('a bad /list?edit= id says Product not found, opens no modal and leaves the
   expect(answer.status()).toBe(200);
 
   // Not an id at all, and a well-formed id of a product that is no more.
+  // The toast shows while the list loads: read from the log.
+  await logToasts(page);
   for (const id of ['zzz', product._id]) {
     await page.goto(`/list?page=2&edit=${id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Product List' })).toBeVisible();
-    await expect(page.getByText(MESSAGES.productNotFound, { exact: true })).toBeVisible();
+    await expect.poll(() => toastsSaid(page)).toEqual([MESSAGES.productNotFound]);
     await expect(page).toHaveURL(/\/list\?page=2$/);
     await expect(page.getByRole('dialog', { name: 'Modify Product' })).toHaveCount(0);
     await expect(page.getByText(/must be a 24-character hex id/)).toHaveCount(0);
@@ -374,7 +362,6 @@ test('a bad /list?edit= id says Product not found, opens no modal and leaves the
 
 test('removing the last accessory unticks Has Accessory, and the product saves without one', async ({ page }) => {
   const name = unique('Last Accessory');
-  await page.goto('/list');
   const product = await addProductByApi(page.request, await token(page), name);
   await page.goto(`/list?edit=${product._id}`);
   const modal = page.getByRole('dialog', { name: 'Modify Product' });
@@ -439,7 +426,6 @@ test('the add screen and the modify modal have no serious accessibility violatio
   await expect(page.getByText('Product Name is required')).toBeVisible();
   expect(await serious(page)).toEqual([]);
 
-  await page.goto('/list');
   const name = unique('Accessible');
   const product = await addProductByApi(page.request, await token(page), name);
   await page.goto(`/list?edit=${product._id}`);
