@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   API_PATHS,
   BULK_INLINE_LIMIT,
@@ -10,7 +9,8 @@ import {
 import type { Locator, Page } from '@playwright/test';
 import { newId } from '../../api/src/db/ids';
 import { addProductThroughApi, adminToken } from './admin-api';
-import { expect as baseExpect, test } from './fixtures';
+import { seriousIssues } from './axe';
+import { expect, test } from './fixtures';
 import type { ShopDatabase } from './shop-database';
 
 /*
@@ -19,9 +19,6 @@ import type { ShopDatabase } from './shop-database';
  * status confirmation worded for N orders; a selection above BULK_INLINE_LIMIT runs as a job whose
  * progress shows, then its result line; axe finds nothing serious at 375, 768 and 1440 px.
  */
-
-test.describe.configure({ timeout: 120_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 const token = adminToken;
@@ -123,10 +120,6 @@ async function confirmStatus(page: Page, status: 'Shipped' | 'Packing', count: n
 }
 
 test.describe('orders', () => {
-  test.beforeEach(async ({ page, login }) => {
-    await login(page);
-  });
-
   test('two picked orders change status through the two-step confirmation', async ({ page, shop }) => {
     const tag = unique();
     const [oldest, middle, newest] = await placeOrders(shop, tag, 3);
@@ -205,7 +198,7 @@ test.describe('orders', () => {
       .toContainEqual(
         expect.stringMatching(new RegExp(`^(Waiting to start|Working): [0-9,]+ of ${count}\\|progressbar$`)),
       );
-    await expect(result(page, `${count} updated`)).toBeVisible({ timeout: 60_000 });
+    await expect(result(page, `${count} updated`)).toBeVisible();
     await expect(progress).toBeHidden();
     // The list was refreshed at the end.
     const first = orderCards(page).first();
@@ -240,7 +233,7 @@ test.describe('orders', () => {
     await dialog(page, 'Delete Orders').getByRole('button', { name: 'Delete' }).click();
     expect((await started).status()).toBe(202);
     await polled;
-    await expect(result(page, `${count} deleted`)).toBeVisible({ timeout: 60_000 });
+    await expect(result(page, `${count} deleted`)).toBeVisible();
     await expect(page.getByText('0 orders found', { exact: true })).toBeVisible();
     await expect(orderCards(page)).toHaveCount(0);
   });
@@ -286,10 +279,6 @@ async function productAction(
 }
 
 test.describe('products', () => {
-  test.beforeEach(async ({ page, login }) => {
-    await login(page);
-  });
-
   test('picked rows: set and clear a flag, a discount, another category, delete', async ({ page }) => {
     const prefix = `Bulkpick ${unique()}`;
     const [one, two, three] = (await addProducts(page, prefix, 3)) as [Product, Product, Product];
@@ -402,22 +391,18 @@ test.describe('products', () => {
 
 // Widths and axe --------------------------------------------------------------------------------
 
-const serious = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-
 const fits = async (page: Page) => {
   const [scroll, inner] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(inner);
 };
 
-for (const width of [375, 768, 1440] as const) {
-  test.describe(`bulk actions at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-
-    test('the bar, a confirmation and the result fit; axe finds nothing serious', async ({ page, login, shop }) => {
-      await login(page);
+test('bulk actions at 375, 768 and 1440 px: the bar, a confirmation and the result fit; axe finds nothing serious', async ({
+  page,
+  shop,
+}) => {
+  for (const width of [375, 768, 1440]) {
+    await test.step(`${width} px`, async () => {
+      await page.setViewportSize({ width, height: 900 });
       const tag = unique();
       // The newest order is on the first page (5 a page).
       const id = (await placeOrders(shop, tag, 6)).at(-1);
@@ -426,17 +411,17 @@ for (const width of [375, 768, 1440] as const) {
       await expect(bar(page).getByRole('button', { name: 'Select all 6 orders matching this filter' })).toBeVisible();
       await expect(bar(page).getByRole('button', { name: 'Change status' })).toBeInViewport();
       await fits(page);
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousIssues(page)).toEqual([]);
       await page.getByRole('checkbox', { name: `Select order ${id}` }).click();
       await expect(bar(page)).toContainText('4 selected');
       await bar(page).getByRole('button', { name: 'Change status' }).click();
       await page.getByRole('menuitem', { name: 'Packing', exact: true }).click();
       await expect(dialog(page, 'Confirm Status Change')).toBeVisible();
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousIssues(page)).toEqual([]);
       await dialog(page, 'Confirm Status Change').getByRole('button', { name: 'Continue' }).click();
       await expect(result(page, '4 updated')).toBeVisible();
       await fits(page);
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousIssues(page)).toEqual([]);
 
       const prefix = `Bulkwide ${unique()}`;
       const [product] = (await addProducts(page, prefix, 2)) as [Product];
@@ -446,15 +431,15 @@ for (const width of [375, 768, 1440] as const) {
       for (const name of ['Set flag', 'Clear flag', 'Set discount', 'Move to category', 'Delete'])
         await expect(bar(page).getByRole('button', { name, exact: true })).toBeVisible();
       await fits(page);
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousIssues(page)).toEqual([]);
       await bar(page).getByRole('button', { name: 'Move to category' }).click();
       await expect(dialog(page, 'Move to Category')).toBeVisible();
       await dialog(page, 'Move to Category').getByLabel('Main Category').selectOption('Fidgets');
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousIssues(page)).toEqual([]);
       await dialog(page, 'Move to Category').getByRole('button', { name: 'Move', exact: true }).click();
       await expect(result(page, '1 updated')).toBeVisible();
       await fits(page);
-      expect(await serious(page)).toEqual([]);
+      expect(await seriousIssues(page)).toEqual([]);
     });
-  });
-}
+  }
+});

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
   API_PATHS,
   addMonths,
@@ -16,7 +15,9 @@ import {
 import type { Locator, Page, Request } from '@playwright/test';
 import sharp from 'sharp';
 import { newId } from '../../api/src/db/ids';
-import { expect as baseExpect, test } from './fixtures';
+import { adminToken } from './admin-api';
+import { seriousIssues } from './axe';
+import { expect, test } from './fixtures';
 import { joinedAdminRoom } from './realtime';
 import type { ShopDatabase } from './shop-database';
 
@@ -25,10 +26,6 @@ import type { ShopDatabase } from './shop-database';
  * changes is one it made, from products it made; names carry a unique suffix so they are found
  * among the rest of the shop.
  */
-
-// Flows through a real server and browser with uploads: allow for a busy machine.
-test.describe.configure({ timeout: 120_000 });
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 /** The e2e server runs without SHOP_TIMEZONE: the shop's days are UTC days. */
@@ -69,7 +66,7 @@ async function makeProducts(shop: ShopDatabase, suffix: string) {
   return made;
 }
 
-const token = (page: Page) => page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.token);
+const token = adminToken;
 
 /** Makes a bundle through the API (multipart), as another admin would; answers it. */
 async function createByApi(page: Page, fields: { title: string; price: string; products: string[] }): Promise<Bundle> {
@@ -111,14 +108,6 @@ async function storedBundle(page: Page, id: string): Promise<Bundle | undefined>
 /** A sent form is multipart (spec 2 section 7). */
 const isMultipart = (request: Request) => request.headers()['content-type']?.startsWith('multipart/form-data;');
 
-const seriousIssues = async (page: Page, include?: string) => {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  return (await builder.analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-};
-
 /** Picks a product in the form's picker by searching the server for it. */
 async function pickProduct(dialog: Locator, page: Page, name: string, price: string) {
   const input = dialog.getByRole('combobox', { name: 'Products' });
@@ -134,10 +123,6 @@ async function pickProduct(dialog: Locator, page: Page, name: string, price: str
 }
 
 test.describe('Bundle Sales', () => {
-  test.beforeEach(async ({ page, login }) => {
-    await login(page);
-  });
-
   test('Create New Bundle: the rules before sending, 2 products searched on the server, 2 images, the savings; listed and viewed', async ({
     page,
     shop,
@@ -206,7 +191,7 @@ test.describe('Bundle Sales', () => {
 
     // Checked at rest, not under the pointer's hover.
     await page.mouse.move(0, 0);
-    expect(await seriousIssues(page, '[role=dialog]')).toEqual([]);
+    expect(await seriousIssues(page, { include: '[role=dialog]' })).toEqual([]);
 
     const [response] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith(API_PATHS.bundleCreate)),
@@ -252,7 +237,7 @@ test.describe('Bundle Sales', () => {
     await expect(view.getByText('A dragon and a cube')).toBeVisible();
     await expect(view.getByText('$39.99', { exact: true })).toBeVisible();
     await expect(view.getByText(`${formatDiscountDay(today, 'en-US')} – `)).toBeVisible();
-    expect(await seriousIssues(page, '[role=dialog]')).toEqual([]);
+    expect(await seriousIssues(page, { include: '[role=dialog]' })).toEqual([]);
     await view.getByRole('button', { name: 'Close' }).click();
     await expect(view).toBeHidden();
   });
@@ -264,9 +249,7 @@ test.describe('Bundle Sales', () => {
     const suffix = unique();
     const [dragon, cube] = await makeProducts(shop, suffix);
     if (!dragon || !cube) throw new Error('no products made');
-    await openBundles(page);
     const made = await createByApi(page, { title: `Duo ${suffix}`, price: '45', products: [dragon.id] });
-    await page.reload();
     await openBundles(page);
 
     await row(page, made.title)
@@ -380,9 +363,7 @@ test.describe('Bundle Sales', () => {
     const suffix = unique();
     const [dragon] = await makeProducts(shop, suffix);
     if (!dragon) throw new Error('no products made');
-    await openBundles(page);
     const made = await createByApi(page, { title: `Cancel me ${suffix}`, price: '15', products: [dragon.id] });
-    await page.reload();
     await openBundles(page);
     const line = row(page, made.title);
     const title = line.getByText(made.title, { exact: true });
@@ -394,7 +375,7 @@ test.describe('Bundle Sales', () => {
     await expect(title).toHaveCSS('text-decoration-line', 'line-through');
     await expect(line.getByRole('cell').nth(1)).toHaveCSS('text-decoration-line', 'line-through');
     await expect(line.getByRole('button', { name: `Undo Cancel ${made.title}` })).toBeVisible();
-    expect(await seriousIssues(page, 'main')).toEqual([]);
+    expect(await seriousIssues(page, { include: 'main' })).toEqual([]);
 
     await line.getByRole('button', { name: `Undo Cancel ${made.title}` }).click();
     await expect(page.getByText(BUNDLE_MESSAGES.restored)).toBeVisible();
@@ -407,9 +388,7 @@ test.describe('Bundle Sales', () => {
     const suffix = unique();
     const [dragon] = await makeProducts(shop, suffix);
     if (!dragon) throw new Error('no products made');
-    await openBundles(page);
     const made = await createByApi(page, { title: `Delete me ${suffix}`, price: '12.50', products: [dragon.id] });
-    await page.reload();
     await openBundles(page);
 
     await row(page, made.title)
@@ -417,7 +396,7 @@ test.describe('Bundle Sales', () => {
       .click();
     const dialog = page.getByRole('dialog', { name: BUNDLE_SCREEN_TEXT.deleteTitle });
     await expect(dialog.getByText(BUNDLE_SCREEN_TEXT.deleteBody, { exact: false })).toBeVisible();
-    expect(await seriousIssues(page, '[role=dialog]')).toEqual([]);
+    expect(await seriousIssues(page, { include: '[role=dialog]' })).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(row(page, made.title)).toHaveCount(1);
@@ -505,20 +484,19 @@ test.describe('Bundle Sales', () => {
 });
 
 /** The dialogs at a phone, a tablet and a desktop width: nothing sideways, the actions on screen, axe clean. */
-for (const width of [375, 768, 1440] as const) {
-  test.describe(`Bundle dialogs at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
+test('Bundle dialogs at 375, 768 and 1440 px: the form and the view fit, with their actions on screen', async ({
+  page,
+  shop,
+}) => {
+  const suffix = unique();
+  const [dragon] = await makeProducts(shop, suffix);
+  if (!dragon) throw new Error('no products made');
+  const made = await createByApi(page, { title: `Fits ${suffix}`, price: '9.99', products: [dragon.id] });
+  await openBundles(page);
 
-    test('the form and the view fit, with their actions on screen', async ({ page, login, shop }) => {
-      await login(page);
-      const suffix = unique();
-      const [dragon] = await makeProducts(shop, suffix);
-      if (!dragon) throw new Error('no products made');
-      await openBundles(page);
-      const made = await createByApi(page, { title: `Fits ${width} ${suffix}`, price: '9.99', products: [dragon.id] });
-      await page.reload();
-      await openBundles(page);
-
+  for (const width of [375, 768, 1440]) {
+    await test.step(`${width} px`, async () => {
+      await page.setViewportSize({ width, height: 900 });
       /** Each of these shown wholly inside the window. */
       const inView = async (locators: Locator[]) => {
         for (const locator of locators) {
@@ -543,7 +521,7 @@ for (const width of [375, 768, 1440] as const) {
         form.getByRole('button', { name: 'Cancel' }),
       ]);
       await noSidewaysScroll();
-      expect(await seriousIssues(page, '[role=dialog]')).toEqual([]);
+      expect(await seriousIssues(page, { include: '[role=dialog]' })).toEqual([]);
       await form.getByRole('button', { name: 'Cancel' }).click();
       await expect(form).toBeHidden();
 
@@ -556,7 +534,9 @@ for (const width of [375, 768, 1440] as const) {
         view.getByRole('button', { name: 'Close' }),
       ]);
       await noSidewaysScroll();
-      expect(await seriousIssues(page, '[role=dialog]')).toEqual([]);
+      expect(await seriousIssues(page, { include: '[role=dialog]' })).toEqual([]);
+      await view.getByRole('button', { name: 'Close' }).click();
+      await expect(view).toBeHidden();
     });
-  });
-}
+  }
+});
