@@ -1,7 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { API_PATHS, NARROW_WIDTH_PX, STORAGE_KEYS, TOKEN_HEADER, todayIn } from '@backroom/contract';
+import { API_PATHS, NARROW_WIDTH_PX, TOKEN_HEADER, todayIn } from '@backroom/contract';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { adminToken } from './admin-api';
+import { seriousIssues } from './axe';
 import { expect, test } from './fixtures';
 
 /*
@@ -213,10 +214,9 @@ const SCREENS: ScreenCheck[] = [
       await expect(page.getByLabel('Loading discount codes')).toBeHidden();
       // The demo shop may hold no code yet: make one, as another admin would.
       if (await page.getByText('No discount codes found').isVisible()) {
-        const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
         const today = todayIn('UTC');
         const answer = await page.request.post(API_PATHS.discountCreate, {
-          headers: { [TOKEN_HEADER]: token ?? '' },
+          headers: { [TOKEN_HEADER]: await adminToken(page) },
           data: { description: 'Responsive check', percentage: 10, startDate: today, endDate: today },
         });
         expect(answer.ok()).toBe(true);
@@ -245,8 +245,7 @@ const SCREENS: ScreenCheck[] = [
       await expect(page.getByLabel('Loading bundles')).toBeHidden();
       // The demo shop may hold no bundle yet: make one, as another admin would.
       if (await page.getByText('No bundles yet').isVisible()) {
-        const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
-        const headers = { [TOKEN_HEADER]: token ?? '' };
+        const headers = { [TOKEN_HEADER]: await adminToken(page) };
         const products = await page.request.get(`${API_PATHS.productList}?page=1&pageSize=1`, { headers });
         const productId = (await products.json()).products[0]._id as string;
         const today = todayIn('UTC');
@@ -365,23 +364,13 @@ function truncated(labels: Element[]): string[] {
   return problems;
 }
 
-const serious = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-
-for (const width of WIDTHS) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
-    // axe over a whole screen takes a while on a shared machine.
-    test.describe.configure({ timeout: 90_000 });
-
-    test.beforeEach(async ({ page, login }) => {
-      await login(page);
-    });
-
-    for (const screen of SCREENS.filter((s) => s.widths?.(width) ?? true)) {
-      test(`${screen.name} fits, with its actions on screen`, async ({ page }) => {
+for (const screen of SCREENS) {
+  const widths = WIDTHS.filter((width) => screen.widths?.(width) ?? true);
+  test(`${screen.name} fits at ${widths.join(', ')} px, with its actions on screen`, async ({ page }) => {
+    for (const width of widths) {
+      await test.step(`${width} px`, async () => {
+        await page.setViewportSize({ width, height: 900 });
+        // Opened at each width, as a window of that width would first show it.
         const scope = (await screen.open(page, width)) ?? page.locator('main');
 
         const overflow = await page.evaluate(() => ({
@@ -397,7 +386,7 @@ for (const width of WIDTHS) {
         expect(await controls(scope).evaluateAll(offScreen, { mustShow: false })).toEqual([]);
         if (screen.labels) expect(await screen.labels(scope).evaluateAll(truncated)).toEqual([]);
 
-        expect(await serious(page)).toEqual([]);
+        expect(await seriousIssues(page)).toEqual([]);
       });
     }
   });
