@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './apps/api/test/setup/longest-first.ts';
 
 /** The API suites' shared set-up: one PostgreSQL server per run, a fresh database per test file. */
 const apiSuite = {
@@ -6,6 +7,8 @@ const apiSuite = {
   setupFiles: ['apps/api/test/setup/fail-on-console-error.ts'],
   // Each file gets its own database; two at a time suits a 2-core machine.
   maxWorkers: 2,
+  // A worker runs file after file without importing the app again for each (isolate: false).
+  isolate: false,
 };
 
 /**
@@ -17,6 +20,7 @@ const patience = (ms: number) => ({ testTimeout: ms, hookTimeout: ms });
 
 export default defineConfig({
   test: {
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {
