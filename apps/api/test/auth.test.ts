@@ -98,11 +98,13 @@ describe('login limits', () => {
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
     const right = burst[11];
     if (right?.statusCode === 200) {
-      // The right password may only pass if it was among the first five attempts counted.
+      // The right password may only pass if it was among the first five attempts counted (and,
+      // a success, it gave its attempt back: four wrong ones leave the e-mail below the limit).
       expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(4);
+    } else {
+      const afterwards = await login(admin.email, admin.password, '10.2.0.2');
+      expect(afterwards.statusCode).toBe(429);
     }
-    const afterwards = await login(admin.email, admin.password, '10.2.0.2');
-    expect(afterwards.statusCode).toBe(429);
   });
 
   it('a successful login does not use up an attempt', async () => {
