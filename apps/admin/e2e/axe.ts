@@ -23,6 +23,7 @@ const UNMEASURABLE = new Map([
   // Partly scrolled out of a sideways-scrolling table at a narrow width: the same text is measured
   // where it shows whole (every screen at 1440 px in dark-theme.spec.ts).
   ['elmPartiallyObscured', 'partly scrolled out of its scroll region'],
+  ['elmPartiallyObscuring', 'crossing the edge of its scroll region'],
   // A field with no text in it: there is nothing to measure.
   ['emptyValue', 'no text to measure'],
 ]);
@@ -42,6 +43,8 @@ export interface AxeOptions {
   include?: string;
   /** Leave out frames (the sandboxed e-mail preview runs nothing, so axe cannot look inside). */
   skipFrames?: boolean;
+  /** Every violation, of any impact (moderate and minor too), not only the serious and critical. */
+  anyImpact?: boolean;
 }
 
 /** Runs axe on the page as it is now: answers what must be fixed, empty when nothing. */
@@ -51,7 +54,7 @@ export async function seriousIssues(page: Page, options: AxeOptions = {}): Promi
   if (options.include) builder = builder.include(options.include);
   const results = await builder.analyze();
   const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => options.anyImpact || v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
   const undecided = results.incomplete
     .filter((v) => v.id === 'color-contrast')
