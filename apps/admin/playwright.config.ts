@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -19,6 +19,14 @@ if (!env.BACKROOM_E2E_ROOT) {
 env.BACKROOM_E2E_ADMIN_EMAIL ??= 'e2e.admin@example.com';
 env.BACKROOM_E2E_ADMIN_PASSWORD ??= 'e2e-password-1234';
 
+/**
+ * Debian's chromium, as its headless shell (package chromium-headless-shell, the same engine
+ * without the windowing browser around it, what Playwright itself runs headless) when installed:
+ * about a sixth less CPU than the full browser in headless mode (docs/decisions/042-browser-suite.md).
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromium = env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 export default defineConfig({
   testDir: './e2e',
   // Files are shared out to the workers; the tests of one file run in order, in one worker.
@@ -34,9 +42,12 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   globalTeardown: './e2e/global-teardown.ts',
   use: {
-    trace: 'retain-on-failure',
+    // A failure's screenshot always; its trace when asked (E2E_TRACE=retain-on-failure): recording
+    // every test's trace costs an eighth of the suite's time, and CI keeps only the log.
+    screenshot: 'only-on-failure',
+    trace: (env.E2E_TRACE as 'off' | 'retain-on-failure' | 'on' | undefined) ?? 'off',
     launchOptions: {
-      executablePath: env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromium,
       args: [
         '--headless',
         '--no-sandbox',

@@ -1,5 +1,5 @@
-import axe from 'axe-core';
 import type { Page } from '@playwright/test';
+import axe from 'axe-core';
 
 /*
  * axe as every browser test runs it: what it reports as serious or critical, and the colour
@@ -55,6 +55,16 @@ export interface AxeOptions {
  */
 async function runAxe(page: Page, options: AxeOptions): Promise<axe.AxeResults> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  // What a person looks at once it has settled: a closing menu or an opening dialog is still
+  // fading (a label half-transparent over its background), so axe waits for running transitions.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const scope = { include: options.include ?? null, exclude: options.skipFrames ? 'iframe' : null };
   const results: unknown = await page.evaluate(({ include, exclude }) => {
     const inPage = (window as unknown as { axe: typeof axe }).axe;

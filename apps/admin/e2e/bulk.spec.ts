@@ -416,6 +416,7 @@ test('bulk actions at 375, 768 and 1440 px: the bar, a confirmation and the resu
       await expect(bar(page)).toContainText('4 selected');
       await bar(page).getByRole('button', { name: 'Change status' }).click();
       await page.getByRole('menuitem', { name: 'Packing', exact: true }).click();
+      await expect(page.getByRole('menu')).toBeHidden();
       await expect(dialog(page, 'Confirm Status Change')).toBeVisible();
       expect(await seriousIssues(page)).toEqual([]);
       await dialog(page, 'Confirm Status Change').getByRole('button', { name: 'Continue' }).click();
