@@ -19,9 +19,17 @@ export interface EmbeddedCluster {
 
 const DATABASE = 'backroom';
 
+/** No flush to disk: a test cluster is thrown away, and fsync was most of its write time. */
+const THROWAWAY_FLAGS = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+
 export async function startEmbeddedCluster(
   dataDir: string,
-  options: { port?: number | undefined; log?: (line: string) => void } = {},
+  options: {
+    port?: number | undefined;
+    log?: (line: string) => void;
+    /** A cluster thrown away after use (the tests'): nothing waits for the disk, a crash may lose it. */
+    throwaway?: boolean;
+  } = {},
 ): Promise<EmbeddedCluster> {
   const databaseDir = path.join(dataDir, 'postgres');
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
@@ -39,7 +47,7 @@ export async function startEmbeddedCluster(
       password,
       persistent: true,
       createPostgresUser: isRoot(),
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', ...(options.throwaway ? THROWAWAY_FLAGS : [])],
       onLog: (m) => log(String(m).trim()),
       onError: (m) => log(String(m).trim()),
     });

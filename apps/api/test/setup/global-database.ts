@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   } else {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-test-'));
     await fs.chmod(dir, 0o755);
-    const cluster = await startEmbeddedCluster(dir);
+    const cluster = await startEmbeddedCluster(dir, { throwaway: true });
     serverUrl = new URL(cluster.url);
     stop = async () => {
       await cluster.stop();
