@@ -147,6 +147,19 @@ describe('customer sockets', () => {
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, frank.id));
     expect(await gone).toBe('io server disconnect');
   });
+
+  it('closes when the account becomes an admin, and its storefront token stops working', async () => {
+    const gina = await chattingCustomer();
+    const gone = new Promise<string>((resolve) => gina.socket.once('disconnect', resolve));
+    await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, gina.id));
+    expect(await gone).toBe('io server disconnect');
+    const after = await t.app.inject({
+      method: 'GET',
+      url: CUSTOMER_PATHS.conversation,
+      headers: { token: gina.token },
+    });
+    expect(after.statusCode).toBe(401);
+  });
 });
 
 describe('admin sockets and rooms', () => {
