@@ -3,6 +3,7 @@ import {
   CUSTOMER_PATHS,
   type CustomerOrder,
   type CustomerOrderListResponse,
+  type DiscountsUpdatedEvent,
   EVENTS,
   type OrdersUpdatedEvent,
   REDEMPTION_MESSAGES,
@@ -359,6 +360,25 @@ describe('POST /api/customer/orders', () => {
     const res = await order({ items: [{ productId: a.id, quantity: 1 }] });
     expect(res.statusCode).toBe(201);
     expect(await told).toEqual({ action: 'placed', id: res.json().order._id });
+  });
+
+  it("tells the admins of a code's use once, after the commit: one discountsUpdated 'redeemed'", async () => {
+    const a = await product();
+    await discount({ code: 'ONCEONLY', percentage: 10 });
+    const heard: DiscountsUpdatedEvent[] = [];
+    const listen = (e: DiscountsUpdatedEvent) => heard.push(e);
+    adminSock.on(EVENTS.discountsUpdated, listen);
+    try {
+      const res = await order({ items: [{ productId: a.id, quantity: 1 }], discountCode: 'ONCEONLY' });
+      expect(res.statusCode, res.body).toBe(201);
+      // A later order's event comes after everything the first order sent on this socket.
+      const marker = nextEvent<OrdersUpdatedEvent>(adminSock, EVENTS.ordersUpdated, (e) => e.action === 'placed');
+      const later = await order({ items: [{ productId: a.id, quantity: 1 }] });
+      expect(await marker).toEqual({ action: 'placed', id: later.json().order._id });
+      expect(heard.filter((e) => e.code === 'ONCEONLY')).toEqual([{ action: 'redeemed', code: 'ONCEONLY' }]);
+    } finally {
+      adminSock.off(EVENTS.discountsUpdated, listen);
+    }
   });
 
   it('keeps the customer figures the Users screen reads', async () => {

@@ -198,7 +198,7 @@ export async function generateDemoDiscounts(
     let discount = await createDiscount(deps, createDiscountRequestSchema.parse(fields));
     for (let i = 0; i < plan.uses && customers.length > 0; i += 1) {
       const customerId = assignee?.id ?? rnd.pick(customers).id;
-      const used = await redeemDiscount(db, deps, { code: discount.code, customerId });
+      const used = await redeemDiscount(db, { timeZone, now: deps.now }, { code: discount.code, customerId });
       if (!used.ok) throw new Error(`demo: ${discount.code} refused a use: ${used.message}`);
     }
     if (plan.later || plan.inactive) {

@@ -38,6 +38,9 @@ export interface PlaceOrderDeps extends StorefrontClock {
   realtime: Pick<Realtime, 'toAdmins'>;
 }
 
+/** Only the clock, for the callees that date things (they never see the realtime or the pool). */
+const clockOf = ({ timeZone, now }: StorefrontClock): StorefrontClock => ({ timeZone, ...(now && { now }) });
+
 /** A stored line; bundle lines also carry the bundle's id (extra JSONB keys are read by nobody else). */
 type OrderLine = StoredOrderItem & { bundleId?: string };
 
@@ -90,8 +93,12 @@ async function countBundle(tx: DbOrTx, deps: StorefrontClock, bundleId: string) 
   if (!purchase.ok) throw new HttpError(purchase.reason === 'unknown' ? 404 : 409, `bundleId: ${purchase.message}`);
 }
 
-async function redeem(tx: DbOrTx, deps: StorefrontClock, input: { code: string; customerId: string; orderId: string }) {
-  const result = await redeemDiscount(tx, deps, input);
+async function redeem(
+  tx: DbOrTx,
+  clock: StorefrontClock,
+  input: { code: string; customerId: string; orderId: string },
+) {
+  const result = await redeemDiscount(tx, clock, input);
   if (!result.ok) throw new HttpError(result.reason === 'unknown' ? 404 : 409, `discountCode: ${result.message}`);
   return result.redemption;
 }
@@ -122,12 +129,12 @@ export async function placeOrder(
 
     const items = itemLines(input, byId, hidden);
     if (bundle) {
-      await countBundle(tx, deps, bundle.id);
+      await countBundle(tx, clockOf(deps), bundle.id);
       items.push(...bundleLines(bundle, byId, hidden));
     }
     const itemsTotal = items.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
     const redemption = input.discountCode
-      ? await redeem(tx, deps, { code: input.discountCode, customerId, orderId })
+      ? await redeem(tx, clockOf(deps), { code: input.discountCode, customerId, orderId })
       : undefined;
 
     await insertOrder(tx, {
