@@ -31,4 +31,5 @@ export type CustomerMeResponse = z.infer<typeof customerMeResponseSchema>;
 export const CUSTOMER_MESSAGES = {
   registered: 'Account created',
   emailTaken: 'email: is already registered',
+  tooManyRegistrations: 'Too many accounts created from this address. Please wait and try again.',
 } as const;

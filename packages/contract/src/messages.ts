@@ -16,6 +16,7 @@ export const MESSAGES = {
   loggedOut: 'Logged out',
   notFound: 'Not found',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
+  serverBusy: 'The server is busy. Please try again in a few seconds.',
   // Catalogue (spec 1 section 8).
   productAdded: 'Product added successfully',
   productRemoved: 'Product removed successfully!',

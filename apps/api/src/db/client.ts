@@ -19,8 +19,12 @@ const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 // Any fixed number: every instance takes the same lock, so only one migrates at a time.
 const MIGRATION_LOCK = 727_274_001;
 
-export function connectDatabase(url: string, poolMax = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 10_000 });
+/**
+ * The app's pool. A request that waits longer than connectTimeoutMs for a connection is answered
+ * 503 with Retry-After (plugins/errors.ts), never 500.
+ */
+export function connectDatabase(url: string, poolMax = 10, connectTimeoutMs = 10_000): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: connectTimeoutMs });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });

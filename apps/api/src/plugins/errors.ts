@@ -3,14 +3,39 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
-/** An error a service throws on purpose: its message is shown to the admin with this status. */
+/**
+ * An error a service throws on purpose: its message is shown to the admin with this status, and
+ * with a Retry-After header when it says how long to wait.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/** How long a client waits before trying again when the server is overloaded. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
+
+/** The server has more work than it takes at once: a 503 that says when to come back, never a 500. */
+export class ServerBusy extends HttpError {
+  constructor() {
+    super(503, MESSAGES.serverBusy, BUSY_RETRY_AFTER_SECONDS);
+  }
+}
+
+/**
+ * pg-pool's error when no connection came free within connectionTimeoutMillis (Drizzle wraps it as
+ * its cause): the database is fine, the server is overloaded (a burst waits for the pool).
+ */
+function isPoolWait(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth += 1) {
+    if (e.message === 'timeout exceeded when trying to connect') return true;
+  }
+  return false;
 }
 
 type Issue = { instancePath: string; message?: string | undefined; params?: Record<string, unknown> };
@@ -62,8 +87,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(400)
         .send({ success: false, message: validationMessage(error.validation, error.validationContext) });
     }
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ success: false, message: error.message });
+    const known = error instanceof HttpError ? error : isPoolWait(error) ? new ServerBusy() : undefined;
+    if (known) {
+      if (known.retryAfterSeconds !== undefined) reply.header('retry-after', known.retryAfterSeconds);
+      if (known instanceof ServerBusy) request.log.warn({ err: error }, 'overloaded: answered 503');
+      return reply.status(known.statusCode).send({ success: false, message: known.message });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

@@ -15,8 +15,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database of its own; env values override the defaults. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The real app on a fresh database of its own; env values override the defaults. The pool has 5
+ * connections unless a test asks for another pool (e.g. a tiny one that a test can exhaust).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  pool: { max?: number; connectTimeoutMs?: number } = {},
+): Promise<TestApp> {
   const url = await createFreshDatabase();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-data-'));
   const config = loadConfig({
@@ -27,7 +33,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ADMIN_DIST: path.join(dataDir, 'no-admin-build'),
     ...env,
   });
-  const database = connectDatabase(url, 5);
+  const database = connectDatabase(url, pool.max ?? 5, pool.connectTimeoutMs);
   trackQueries(database.pool);
   const app = await buildApp({ config, database });
   await app.ready();

@@ -9,7 +9,7 @@ import {
   sentMessageResponseSchema,
 } from '@backroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { customerConversation, customerMessages, sendCustomerMessage, TooManyMessages } from './customer-service';
+import { customerConversation, customerMessages, sendCustomerMessage } from './customer-service';
 
 /** The storefront's chat calls (docs/customer-api.md): the signed-in customer's own conversation only. */
 export const customerMessageRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,15 +52,13 @@ export const customerMessageRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sentMessageResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
+      // A TooManyMessages 429 carries its Retry-After (the error handler sends it).
       const message = await sendCustomerMessage(
         { db: app.ctx.db, realtime: app.ctx.realtime },
         request.principal.userId,
         request.body.body,
-      ).catch((error: unknown) => {
-        if (error instanceof TooManyMessages) reply.header('retry-after', error.retryAfterSeconds);
-        throw error;
-      });
+      );
       return { success: true as const, ...message };
     },
   );

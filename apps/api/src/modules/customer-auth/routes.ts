@@ -24,11 +24,16 @@ export const customerAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: {
         body: customerRegisterRequestSchema,
-        response: { 201: customerSessionResponseSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: {
+          201: customerSessionResponseSchema,
+          400: errorResponseSchema,
+          409: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
-      const token = await registerCustomer(app.ctx.db, app.ctx.auth, request.body);
+      const token = await registerCustomer(app.ctx.db, app.ctx.auth, { ...request.body, ip: request.ip });
       reply.code(201);
       return { success: true as const, token, message: CUSTOMER_MESSAGES.registered };
     },

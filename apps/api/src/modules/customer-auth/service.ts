@@ -24,13 +24,25 @@ async function openSession(db: Db, settings: AuthSettings, userId: string): Prom
 
 /**
  * POST /api/customer/register: a 'user' account, always (the body cannot ask for more), signed in
- * at once. A taken e-mail is a 409 (the unique index decides, so two at once cannot both win).
+ * at once. An address registers at most LOGIN_MAX_PER_IP accounts a LOGIN_WINDOW, then waits as a
+ * login would (429 with Retry-After; its own key, docs/decisions/045-overload.md). A taken e-mail
+ * is a 409 before any hashing; the unique index still decides, so two at once cannot both win.
  */
 export async function registerCustomer(
   db: Db,
   settings: AuthSettings,
-  input: z.output<typeof customerRegisterRequestSchema>,
+  input: z.output<typeof customerRegisterRequestSchema> & { ip: string },
 ): Promise<string> {
+  const { maxPerIp, windowMs } = settings.login;
+  const verdict = await countAttempt(db, `customer-register-ip:${input.ip}`, {
+    max: maxPerIp,
+    windowMs,
+    maxWaitMs: windowMs,
+  });
+  if (!verdict.allowed) {
+    throw new HttpError(429, CUSTOMER_MESSAGES.tooManyRegistrations, Math.ceil(verdict.retryAfterMs / 1000));
+  }
+  if (await findUserByEmail(db, input.email)) throw new HttpError(409, CUSTOMER_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
   const rows = await db
     .insert(users)
