@@ -25,6 +25,7 @@ import { storefrontRoutes } from './modules/storefront/routes';
 import { userRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlists/routes';
 import { adminStaticPlugin } from './plugins/admin-static';
+import { answerAlwaysPlugin } from './plugins/answer-always';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin, frameworkErrors } from './plugins/errors';
 import { createRealtime } from './plugins/realtime';
@@ -98,6 +99,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
   await app.register(requestLogPlugin);
+  await app.register(answerAlwaysPlugin);
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
   await app.register(activityPlugin);
