@@ -1,5 +1,6 @@
 import {
   ADMIN_MESSAGES,
+  ADMINS_ORDER_NOTE,
   API_PATHS,
   MESSAGES,
   PASSWORD_POLICY_MESSAGE,
@@ -106,8 +107,10 @@ test.describe('Admin Management: admins', () => {
     }
     const demo = table.getByRole('row').filter({ hasText: adminCredentials.email });
     await expect(demo).toHaveCount(1);
-    await expect(demo.getByRole('cell').nth(2)).toHaveText('admin');
+    // The role as the Users screen writes it, and the order said on screen.
+    await expect(demo.getByRole('cell').nth(2)).toHaveText('Admin');
     await expect(demo.getByRole('cell').nth(3)).toHaveText(/\d/);
+    await expect(adminsSection(page).getByText(ADMINS_ORDER_NOTE)).toBeVisible();
   });
 
   test('Add New Admin: mismatching passwords send nothing, the policy is told first, then the admin is created', async ({

@@ -311,5 +311,17 @@ test.describe('Users', () => {
         expect(await seriousIssues(page)).toEqual([]);
       });
     }
+    // At 1366 px, a common laptop's width, each Role badge shows its whole word (it was cut to 'Ad…').
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await openUsers(page);
+    const badges = page
+      .getByRole('table')
+      .locator('.mantine-Badge-label')
+      .filter({ hasText: /^(Admin|User)$/ });
+    await expect(badges.first()).toBeVisible();
+    const cut = await badges.evaluateAll((labels) =>
+      labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+    );
+    expect(cut).toEqual([]);
   });
 });

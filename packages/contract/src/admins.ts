@@ -20,6 +20,9 @@ export const ADMIN_LIMITS = {
   namePartMax: 49,
 } as const;
 
+/** The admin list's order (GET /api/admins answers oldest first), said above the table. */
+export const ADMINS_ORDER_NOTE = 'Oldest first: the first admin is at the top.';
+
 /** What the server says beyond spec 2 section 8 (the spec leaves these open). */
 export const ADMIN_MESSAGES = {
   adminUpdated: 'Admin updated',

@@ -38,6 +38,7 @@ export * from './domain/paging';
 export * from './domain/password-policy';
 export * from './domain/product-form';
 export * from './domain/product-form-fields';
+export * from './domain/role-label';
 export * from './domain/sidebar-order';
 export * from './domain/unread-count';
 export * from './domain/user-addresses';

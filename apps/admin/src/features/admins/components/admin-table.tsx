@@ -1,4 +1,4 @@
-import { type Admin, formatJoined } from '@backroom/contract';
+import { type Admin, formatJoined, roleLabel } from '@backroom/contract';
 import { ActionIcon, Badge, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconUserMinus } from '@tabler/icons-react';
 
@@ -31,9 +31,10 @@ function AdminActions({ admin, onEdit, onRemove }: { admin: Admin } & Omit<Admin
   );
 }
 
+/** 'Admin', as the Users screen writes the role. */
 const RoleBadge = ({ admin }: { admin: Admin }) => (
-  <Badge variant="light" color={admin.isActive ? 'blue' : 'gray'}>
-    {admin.role}
+  <Badge variant="light" color={admin.isActive ? 'blue' : 'gray'} tt="none" style={{ flexShrink: 0 }}>
+    {roleLabel(admin.role)}
   </Badge>
 );
 

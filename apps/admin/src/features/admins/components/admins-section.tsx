@@ -1,4 +1,4 @@
-import { type Admin, MESSAGES } from '@backroom/contract';
+import { ADMINS_ORDER_NOTE, type Admin, MESSAGES } from '@backroom/contract';
 import { Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -39,7 +39,10 @@ export function AdminsSection() {
         ) : admins.data.length === 0 ? (
           <Text c="dimmed">No admins found</Text>
         ) : (
-          <AdminTable admins={admins.data} onEdit={setEditing} onRemove={setRemoving} />
+          <>
+            <Text size="sm">{ADMINS_ORDER_NOTE}</Text>
+            <AdminTable admins={admins.data} onEdit={setEditing} onRemove={setRemoving} />
+          </>
         )}
       </Stack>
       <AddAdminModal opened={adding} onClose={() => setAdding(false)} />

@@ -1,4 +1,4 @@
-import type { Role, User } from '@backroom/contract';
+import { type Role, roleLabel, type User } from '@backroom/contract';
 import { Badge, Group, NativeSelect } from '@mantine/core';
 
 interface RoleControlProps {
@@ -12,8 +12,15 @@ interface RoleControlProps {
 export function RoleControl({ user, busy, onChange }: RoleControlProps) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <Badge color={user.role === 'admin' ? 'violet.9' : 'gray.7'} variant="filled" radius="sm" tt="none">
-        {user.role === 'admin' ? 'Admin' : 'User'}
+      {/* Never shrunk: the badge's word is whole at every width (it was cut to 'Ad…' at 1366 px). */}
+      <Badge
+        color={user.role === 'admin' ? 'violet.9' : 'gray.7'}
+        variant="filled"
+        radius="sm"
+        tt="none"
+        style={{ flexShrink: 0 }}
+      >
+        {roleLabel(user.role)}
       </Badge>
       <NativeSelect
         aria-label={`Role of ${user.name}`}

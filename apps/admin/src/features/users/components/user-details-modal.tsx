@@ -1,4 +1,4 @@
-import { formatDollars, formatJoined, MESSAGES, type User } from '@backroom/contract';
+import { formatDollars, formatJoined, MESSAGES, roleLabel, type User } from '@backroom/contract';
 import { Badge, Center, Divider, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { Dialog } from '../../../components/dialog';
 import { useUserSummary } from '../api';
@@ -24,7 +24,7 @@ export function UserDetailsModal({ user, onClose }: { user: User; onClose: () =>
           <Stack gap={4}>
             <DetailRow label="Name">{account.name}</DetailRow>
             <DetailRow label="Email">{account.email}</DetailRow>
-            <DetailRow label="Role">{account.role === 'admin' ? 'Admin' : 'User'}</DetailRow>
+            <DetailRow label="Role">{roleLabel(account.role)}</DetailRow>
             <DetailRow label="Status">
               <Badge color={account.isActive ? 'green.9' : 'gray.7'} variant="filled" tt="none" radius="sm">
                 {account.isActive ? 'Active' : 'Inactive'}
