@@ -48,6 +48,9 @@ test('a notification to selected users reaches the outbox and shows in Sent e-ma
   const picker = page.getByRole('dialog', { name: 'Select Users' });
   await picker.getByLabel('Search users').fill(`Extra${tag}`);
   await expect(picker.getByRole('checkbox')).toHaveCount(20);
+  // Every control of the picker has a name, its close button included (it had none).
+  await expect(picker.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  expect(await seriousIssues(page)).toEqual([]);
   await picker.getByRole('button', { name: 'Select all 22 results' }).click();
   await expect(picker.getByText('22 selected')).toBeVisible();
   await picker.getByRole('button', { name: 'Clear All' }).click();

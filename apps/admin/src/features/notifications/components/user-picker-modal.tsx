@@ -1,8 +1,9 @@
 import { MESSAGES, type User } from '@backroom/contract';
-import { Button, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { PageNumbers } from '../../../components/list-view/page-numbers';
 import { recipientsQueryOptions, useRecipients } from '../api';
 
@@ -65,7 +66,7 @@ export function UserPickerModal({ opened, selected, onClose, onConfirm }: UserPi
     });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Select Users" size="lg">
+    <Dialog opened={opened} onClose={onClose} title="Select Users" size="lg">
       <Stack gap="sm">
         <TextInput
           label="Search users"
@@ -143,6 +144,6 @@ export function UserPickerModal({ opened, selected, onClose, onConfirm }: UserPi
           <Button onClick={() => onConfirm(draft)}>Confirm Selection</Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }
