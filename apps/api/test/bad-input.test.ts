@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  CUSTOMER_PATHS,
   INVALID_TEXT_MESSAGE,
   MESSAGES,
   type Product,
@@ -9,7 +10,7 @@ import {
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema';
-import { URL_MESSAGES } from '../src/plugins/errors';
+import { MEDIA_TYPE_MESSAGE, URL_MESSAGES } from '../src/plugins/errors';
 import { MALFORMED_MULTIPART_MESSAGE } from '../src/plugins/uploads';
 import { createTestApp, type TestApp } from './helpers/app';
 import { addProduct, minimalFields, uploadedFiles } from './helpers/catalogue';
@@ -122,6 +123,21 @@ const malformed = [
   },
   { kind: 'multipart/form-data without a boundary', type: 'multipart/form-data', body: part('name', 'x') },
 ];
+
+describe('a body in a type no call reads', () => {
+  it('without Content-Type, or as text/plain, is a 415 that says what to send (POST /api/customer/register)', async () => {
+    const body = JSON.stringify({
+      name: 'Ada Lovelace',
+      email: 'ada.415@example.com',
+      password: 'analytical-engine-1843',
+    });
+    for (const headers of [{}, { 'content-type': 'text/plain' }]) {
+      const res = await t.app.inject({ method: 'POST', url: CUSTOMER_PATHS.register, headers, payload: body });
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json()).toEqual({ success: false, message: MEDIA_TYPE_MESSAGE });
+    }
+  });
+});
 
 describe('a malformed multipart form', () => {
   let existing: Product;

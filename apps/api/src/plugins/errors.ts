@@ -50,6 +50,10 @@ export function validationMessage(issues: Issue[], context: string | undefined):
   return `${field}: ${issue.message ?? 'is invalid'}`;
 }
 
+/** A body in a type no route reads (none, text/plain, ...): what to send instead. */
+export const MEDIA_TYPE_MESSAGE =
+  'Content-Type: must be application/json (multipart/form-data for calls that upload images or files)';
+
 /** What the router's own refusals say (frameworkErrors below). */
 export const URL_MESSAGES = {
   badUrl: 'url: is not a valid URL (bad percent-encoding)',
@@ -103,6 +107,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(status).send({ success: false, message: MESSAGES.serverError });
     }
     // Fastify's own client errors: malformed JSON, body too large, wrong content type.
-    return reply.status(status).send({ success: false, message: error.message });
+    const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? MEDIA_TYPE_MESSAGE : error.message;
+    return reply.status(status).send({ success: false, message });
   });
 });
