@@ -162,8 +162,12 @@ describe('POST /api/customer/orders', () => {
     expect(await orderCount()).toBe(before);
   });
 
-  it('refuses an out-of-stock product, a sold-out colour, and a colour or size not offered, by name', async () => {
+  it('refuses an out-of-stock product, a sold-out colour, a colour or size not offered, and no colour for a product sold in colours, by name', async () => {
     const gone = await product({ name: 'Gone Figure', outOfStock: true });
+    const soldOut = await product({
+      name: 'Sold Out Colours',
+      colorVariants: [{ color: 'Gold', image: null, stock: 0, outOfStock: true }],
+    });
     const soon = await product({ name: 'Soon Figure', comingSoon: true });
     const coloured = await product({
       name: 'Coloured',
@@ -183,7 +187,14 @@ describe('POST /api/customer/orders', () => {
         'items.0.color: "Coloured" in Blue is out of stock',
       ],
       [{ productId: coloured.id, quantity: 1, color: 'Pink' }, 400, 'items.0.color: "Coloured" does not come in Pink'],
-      [{ productId: coloured.id, quantity: 1, size: 'A1' }, 400, 'items.0.size: "Coloured" does not come in size A1'],
+      [
+        { productId: coloured.id, quantity: 1, color: 'Green', size: 'A1' },
+        400,
+        'items.0.size: "Coloured" does not come in size A1',
+      ],
+      // Sold in colours: a line must name one (only those in stock are offered).
+      [{ productId: coloured.id, quantity: 1 }, 400, 'items.0.color: "Coloured" comes in colours: choose one of Green'],
+      [{ productId: soldOut.id, quantity: 1 }, 409, 'items.0.color: "Sold Out Colours" is out of stock'],
     ];
     for (const [line, status, message] of cases) {
       const res = await order({ items: [line] });

@@ -56,6 +56,14 @@ export function chooseVariant(
       return { ok: false, field: 'color', status: 409, problem };
     }
     color = variant.color;
+  } else if (product.colorVariants.length > 0) {
+    // Sold in colours: the customer must say which (a line without one could not be packed).
+    const offered = product.colorVariants.filter((v) => !v.outOfStock).map((v) => v.color);
+    if (offered.length === 0) {
+      return { ok: false, field: 'color', status: 409, problem: `"${product.name}" ${ORDER_LINE_PROBLEMS.outOfStock}` };
+    }
+    const problem = `"${product.name}" comes in colours: choose one of ${offered.join(', ')}`;
+    return { ok: false, field: 'color', status: 400, problem };
   }
   if (choice.size !== undefined) {
     const wanted = choice.size.toLowerCase();
