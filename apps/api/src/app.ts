@@ -73,6 +73,9 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   app.setValidatorCompiler(validatorCompiler);
   // Answers are written from the contract's schema without being validated again (decision 020).
   app.setSerializerCompiler(responseSerializerCompiler);
+  // Every call reads JSON (or multipart): a text/plain body is a 415 that says what to send
+  // (plugins/errors.ts), not a 400 about a string where an object was expected.
+  app.removeContentTypeParser('text/plain');
 
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);

@@ -125,13 +125,18 @@ const malformed = [
 ];
 
 describe('a body in a type no call reads', () => {
-  it('without Content-Type, or as text/plain, is a 415 that says what to send (POST /api/customer/register)', async () => {
+  it('without Content-Type, as a form or as text/plain, is a 415 that says what to send (POST /api/customer/register)', async () => {
     const body = JSON.stringify({
       name: 'Ada Lovelace',
       email: 'ada.415@example.com',
       password: 'analytical-engine-1843',
     });
-    for (const headers of [{}, { 'content-type': 'text/plain' }]) {
+    // No type, a form's (curl -d without -H) and plain text.
+    for (const headers of [
+      {},
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      { 'content-type': 'text/plain' },
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: CUSTOMER_PATHS.register, headers, payload: body });
       expect(res.statusCode, res.body).toBe(415);
       expect(res.json()).toEqual({ success: false, message: MEDIA_TYPE_MESSAGE });

@@ -158,7 +158,7 @@ describe('customer sockets', () => {
       url: CUSTOMER_PATHS.conversation,
       headers: { token: gina.token },
     });
-    expect(after.statusCode).toBe(401);
+    expect(after.statusCode).toBe(403);
   });
 });
 

@@ -12,7 +12,9 @@ import fp from 'fastify-plugin';
  */
 export const answerAlwaysPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (request, _reply, done) => {
-    request.raw.socket?.setTimeout(0);
+    // A real socket (an injected request's stand-in has no timers).
+    const socket = request.raw.socket as Partial<import('node:net').Socket> | undefined;
+    if (typeof socket?.setTimeout === 'function') socket.setTimeout(0);
     done();
   });
 });
