@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 
@@ -21,6 +21,8 @@ export interface MailServerOptions {
   /** Offer STARTTLS (smtp-server's own self-signed certificate) and require this login. */
   starttls?: boolean;
   auth?: { user: string; pass: string };
+  /** Listen on this port (one the app was already told about); a free one when absent. */
+  port?: number;
 }
 
 export interface MailServer {
@@ -40,7 +42,7 @@ function refusal(answer: NonNullable<Answer>): Error {
   return Object.assign(new Error(answer.message), { responseCode: answer.code });
 }
 
-/** A real SMTP server (the smtp-server package) on a free port of 127.0.0.1, no TLS, no login. */
+/** A real SMTP server (the smtp-server package) on a port of 127.0.0.1 (free, or the one asked), no TLS, no login. */
 export async function startMailServer(options: MailServerOptions = {}): Promise<MailServer> {
   const received: Received[] = [];
   const attempts = new Map<string, number>();
@@ -87,7 +89,10 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
     },
   });
   server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
   const { port } = server.server.address() as AddressInfo;
   return {
     port,
@@ -101,4 +106,13 @@ export async function startMailServer(options: MailServerOptions = {}): Promise<
     options,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** A port of 127.0.0.1 nothing listens on (it was free a moment ago): connecting to it is refused. */
+export async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
 }

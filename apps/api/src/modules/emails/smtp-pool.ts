@@ -155,30 +155,39 @@ export class SmtpPool {
     }
   }
 
+  /**
+   * A new connection, greeted (and logged in) and ready to send. nodemailer calls connect()'s
+   * callback only on success: a refused connection, a DNS or TLS failure or a timeout is an 'error'
+   * event (or the end of the connection), so while connecting both of them fail the connect, and the
+   * send that asked for it counts as a temporary failure like a 4xx.
+   */
   private connect(): Promise<SMTPConnection> {
     const connection = new SMTPConnection(this.options);
-    // Errors reach the callbacks below; an idle connection's error only closes it.
-    connection.on('error', () => {});
-    connection.once('end', () => this.forget(connection));
+    let stage: 'connecting' | 'ready' | 'failed' = 'connecting';
     return new Promise((resolve, reject) => {
+      const fail = (err: unknown) => {
+        if (stage !== 'connecting') return;
+        stage = 'failed';
+        // acquire() gives the place back; the end this close emits is not counted again.
+        connection.close();
+        reject(err instanceof Error ? err : new Error(String(err)));
+      };
+      const ready = () => {
+        if (stage !== 'connecting') return;
+        stage = 'ready';
+        resolve(connection);
+      };
+      // Once ready, an error reaches the send under way through its callback, and an idle
+      // connection's error only closes it (its end below).
+      connection.on('error', fail);
+      connection.on('end', () => {
+        if (stage === 'ready') this.forget(connection);
+        else fail(new Error('The mail server closed the connection before it was ready'));
+      });
       connection.connect((err) => {
-        if (err) {
-          connection.close();
-          reject(err);
-          return;
-        }
-        if (!this.auth) {
-          resolve(connection);
-          return;
-        }
-        connection.login(this.auth, (loginErr) => {
-          if (loginErr) {
-            connection.close();
-            reject(loginErr);
-            return;
-          }
-          resolve(connection);
-        });
+        if (err) return fail(err);
+        if (!this.auth) return ready();
+        connection.login(this.auth, (loginErr) => (loginErr ? fail(loginErr) : ready()));
       });
     });
   }
