@@ -7,18 +7,22 @@ import {
   MESSAGES,
 } from '@backroom/contract';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailDeliveries, products, users } from '../src/db/schema';
+import { mailImageName, newImageName, thumbName } from '../src/storage/names';
 import { adminSocket, nextEvent } from './helpers/admin-socket';
 import { createTestApp, type TestApp } from './helpers/app';
+import { webp } from './helpers/images';
 import { type MailServer, startMailServer } from './helpers/mail-server';
 import { createSessionToken, createUser } from './helpers/users';
 import { waitUntil } from './helpers/wait';
 
 /*
  * POST /api/user/send-newsletter delivered over SMTP to a real server (smtp-server), every message
- * parsed with mailparser; campaigns, progress, retries, refusals, unsubscribing.
+ * parsed with mailparser; campaigns, progress, retries, refusals, headers and pictures,
+ * unsubscribing.
  */
 
 let t: TestApp;
@@ -27,13 +31,18 @@ let token: string;
 let socket: Socket;
 let customers: Array<{ id: string; email: string; name: string }>;
 let productId: string;
+/** The product's image, a real WebP (with its thumbnail) in the image storage. */
+let productImage: string;
+let firstCampaignId: string;
 const PUBLIC_URL = 'https://shop.example.test';
+/** The sender's domain differs from PUBLIC_URL's host, as it may in a real shop. */
+const SENDER_DOMAIN = 'mail.shop-example.org';
 
 beforeAll(async () => {
   mail = await startMailServer();
   t = await createTestApp({
     SMTP_URL: mail.url,
-    MAIL_FROM: 'Our Shop <news@shop.example.test>',
+    MAIL_FROM: `Our Shop <news@${SENDER_DOMAIN}>`,
     MAIL_RATE: '500',
     MAIL_RETRY_DELAY: '1s',
     PUBLIC_URL,
@@ -44,6 +53,9 @@ beforeAll(async () => {
   socket = await adminSocket(t, token);
   customers = [];
   for (let i = 0; i < 4; i += 1) customers.push(await createUser(t.database.db, { name: `Customer ${i}` }));
+  productImage = newImageName();
+  await t.app.ctx.storage.put(productImage, await webp(800, 600));
+  await t.app.ctx.storage.put(thumbName(productImage), await webp(320, 240));
   const [product] = await t.database.db
     .insert(products)
     .values({
@@ -52,7 +64,7 @@ beforeAll(async () => {
       discount: 20,
       mainCategory: 'Kitchen',
       subCategory: 'Mugs',
-      images: ['0123456789abcdef0123456789abcdef.webp'],
+      images: [productImage],
     })
     .returning({ id: products.id });
   productId = (product as { id: string }).id;
@@ -166,6 +178,7 @@ describe('a campaign to selected users', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ success: true, message: MESSAGES.emailSent(2), recipients: 2 });
+    firstCampaignId = body.campaignId;
 
     // The catalogue changes after the campaign was made: the e-mail keeps the snapshot.
     await t.database.db.update(products).set({ priceCents: 9999, discount: 0 }).where(eq(products.id, productId));
@@ -178,7 +191,7 @@ describe('a campaign to selected users', () => {
       const got = receivedBy(customer.email);
       expect(got).toHaveLength(1);
       const { mail: m, from } = got[0] as (typeof got)[0];
-      expect(from).toBe('news@shop.example.test');
+      expect(from).toBe(`news@${SENDER_DOMAIN}`);
       expect(m.subject).toBe('Our <b>sale</b> & more');
       expect(m.from?.text).toContain('Our Shop');
       const html = String(m.html);
@@ -190,7 +203,7 @@ describe('a campaign to selected users', () => {
       expect(html).not.toContain('Fake');
       expect(html).toMatch(/<s [^>]*>\$20\.00<\/s>/);
       expect(html).toContain('$16.00');
-      expect(html).toContain(`src="${PUBLIC_URL}/uploads/0123456789abcdef0123456789abcdef.webp"`);
+      expect(html).toContain(`src="${PUBLIC_URL}/uploads/`);
       expect(html).toContain('href="https://shop.example.test/sale?x=1&amp;y=2"');
       expect(m.text).toContain('First line <script>alert(1)</script>\nsecond line\n\nNew paragraph');
       expect(m.text).toContain('Ceramic Mug <Blue> (Kitchen / Mugs): $16.00 (was $20.00, -20%)');
@@ -233,6 +246,43 @@ describe('a campaign to selected users', () => {
     } finally {
       mail.options.onMessage = undefined;
     }
+  });
+});
+
+describe('what every mail client shows', () => {
+  const firstMessages = () =>
+    [customers[0], customers[1]].map((c) => receivedBy(c?.email as string)[0] as MailServer['received'][number]);
+
+  it("names each message on the sender's domain (MAIL_FROM's, not PUBLIC_URL's host)", async () => {
+    const rows = await t.database.db
+      .select({ id: emailDeliveries.id, email: emailDeliveries.email })
+      .from(emailDeliveries)
+      .where(eq(emailDeliveries.campaignId, firstCampaignId));
+    for (const got of firstMessages()) {
+      const delivery = rows.find((r) => got.to.includes(r.email));
+      expect(header(got.mail, 'Message-ID')).toBe(`<${delivery?.id}@${SENDER_DOMAIN}>`);
+    }
+  });
+
+  it('says which list each message belongs to: one, the shop’s campaigns (unsubscribing is from all of them)', () => {
+    for (const got of firstMessages()) expect(header(got.mail, 'List-Id')).toBe(`<campaigns.${SENDER_DOMAIN}>`);
+  });
+
+  it('shows the product picture as a JPEG the server serves, never WebP, and the preview shows the same', async () => {
+    const sources = firstMessages().map((got) => String(got.mail.html).match(/<img src="([^"]+)"/)?.[1] ?? '');
+    const src = sources[0] as string;
+    expect(sources).toEqual([src, src]);
+    expect(src).toBe(`${PUBLIC_URL}/uploads/${mailImageName(productImage)}`);
+    const path = src.slice(PUBLIC_URL.length);
+    const picture = await t.app.inject({ method: 'GET', url: path });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(picture.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 240, height: 180 });
+    // The Sent e-mails preview loads it from the admin's own origin, whatever PUBLIC_URL says.
+    const preview = await campaign(firstCampaignId);
+    expect(preview.html).toContain(`<img src="${path}"`);
+    expect(preview.products[0]?.image).toBe(path);
   });
 });
 

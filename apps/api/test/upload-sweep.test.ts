@@ -3,21 +3,27 @@ import { once } from 'node:events';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { API_PATHS } from '@backroom/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundles, products } from '../src/db/schema';
+import { bundles, emailCampaigns, products } from '../src/db/schema';
 import { HOUR_MS, startUploadSweeps, sweepUploads } from '../src/modules/uploads/sweep';
 import type { ImageStorage } from '../src/storage/image-storage';
-import { newImageName, thumbName } from '../src/storage/names';
+import { mailImageName, newImageName, thumbName } from '../src/storage/names';
 import { createS3Storage } from '../src/storage/s3-storage';
 import { createTestApp, type TestApp } from './helpers/app';
+import { addProduct, adminToken, baseName, minimalFields } from './helpers/catalogue';
+import { png } from './helpers/images';
 import { insertOrder } from './helpers/orders';
+import { createUser } from './helpers/users';
+import { waitUntil } from './helpers/wait';
 
 /*
  * The upload sweep (docs/decisions/021-upload-sweep.md) on the local folder and on a real S3
  * server (s3rver): an old file nothing names is deleted; a young one, a file a product, an
- * accessory or an order names, and anything that is not one of our image names are kept.
+ * accessory, an order, a bundle or a campaign names, and anything that is not one of our image
+ * names are kept.
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -68,6 +74,30 @@ async function productWithImages(t: TestApp, storage: ImageStorage): Promise<str
 
 async function putAll(storage: ImageStorage, names: readonly string[]) {
   for (const name of names) await storage.put(name, WEBP);
+}
+
+/** A campaign showing the product, sent to a new customer (to the outbox); answers a reader of its detail once sent. */
+async function sentCampaign(t: TestApp, token: string, productId: string) {
+  const customer = await createUser(t.database.db);
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: API_PATHS.sendNewsletter,
+    headers: { token },
+    payload: {
+      recipients: [customer.id],
+      subject: 'A mug for you',
+      message: 'Look',
+      notificationType: 'newProduct',
+      productsData: [{ _id: productId }],
+    },
+  });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const detail = async () =>
+    (
+      await t.app.inject({ method: 'GET', url: `${API_PATHS.campaigns}/${sent.json().campaignId}`, headers: { token } })
+    ).json().campaign as { status: string; html: string };
+  await waitUntil(async () => (await detail()).status === 'done', 'the campaign to be sent');
+  return detail;
 }
 
 describe('the upload sweep on the local folder', () => {
@@ -180,6 +210,55 @@ describe('the upload sweep on the local folder', () => {
     expect(left).toEqual(expect.arrayContaining(withThumb(image)));
     expect(left).not.toContain(orphan);
   });
+  it("keeps a campaign's pictures: its e-mail renditions, and the product images older campaigns name", async () => {
+    const [older, rendered, orphan] = [newImageName(), newImageName(), newImageName()];
+    const held = [...withThumb(older), ...withThumb(rendered), mailImageName(rendered)];
+    await putAll(t.app.ctx.storage, [...held, ...withThumb(orphan)]);
+    const product = { priceCents: 100, discount: 0, category: '', subCategory: '' };
+    await t.database.db.insert(emailCampaigns).values({
+      notificationType: 'newProduct',
+      subject: 'Swept campaign',
+      message: 'Hello',
+      audience: 'selected',
+      products: [
+        { ...product, _id: '0123456789abcdef01234567', name: 'Older', image: `https://shop.example/uploads/${older}` },
+        { ...product, _id: '0123456789abcdef01234568', name: 'Rendered', image: `/uploads/${mailImageName(rendered)}` },
+        { ...product, _id: '0123456789abcdef01234569', name: 'No picture', image: null },
+      ],
+    });
+    await ageAll();
+    expect(await sweep()).toMatchObject({ swept: true, removed: 2 });
+    const left = await files();
+    expect(left).toEqual(expect.arrayContaining(held));
+    expect(left).not.toContain(orphan);
+  });
+
+  it("keeps a sent campaign's picture after its product is deleted and the sweep ran: the preview still shows it", async () => {
+    const token = await adminToken(t);
+    const product = await addProduct(
+      t,
+      token,
+      { ...minimalFields, name: 'Pictured Mug' },
+      { image1: await png(600, 400) },
+    );
+    const detail = await sentCampaign(t, token, product._id);
+
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.productRemove,
+      headers: { token },
+      payload: { id: product._id },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await ageAll();
+    expect(await sweep()).toMatchObject({ swept: true });
+
+    const src = (await detail()).html.match(/<img src="([^"]+)"/)?.[1];
+    expect(src).toMatch(/^\/uploads\/[0-9a-f]{32}-mail\.jpg$/);
+    const picture = await t.app.inject({ method: 'GET', url: src as string });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
+  });
 });
 
 describe('the upload sweep on an S3-compatible bucket', () => {
@@ -248,5 +327,24 @@ describe('the upload sweep on an S3-compatible bucket', () => {
     for (const name of kept) {
       expect((await t.app.inject({ method: 'GET', url: `/uploads/${name}` })).statusCode).toBe(200);
     }
+  });
+
+  it("keeps a campaign picture's e-mail rendition in the bucket as a JPEG", async () => {
+    const token = await adminToken(t);
+    const product = await addProduct(
+      t,
+      token,
+      { ...minimalFields, name: 'Bucket Mug' },
+      { image1: await png(600, 400) },
+    );
+    await sentCampaign(t, token, product._id);
+    const rendition = mailImageName(baseName(product.image[0] as string));
+    const stored = await client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: rendition }));
+    expect(stored.ContentType).toBe('image/jpeg');
+    await sweep(new Date(Date.now() + 2 * HOUR_MS));
+    expect(await keys()).toContain(rendition);
+    const picture = await t.app.inject({ method: 'GET', url: `/uploads/${rendition}` });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/jpeg');
   });
 });

@@ -51,7 +51,7 @@ export type CampaignListResponse = z.infer<typeof campaignListResponseSchema>;
 export const campaignProductSchema = z.object({
   _id: z.string(),
   name: z.string(),
-  /** Path of the first image (/uploads/...), or null. */
+  /** Path of the first image's e-mail rendition (/uploads/...-mail.jpg; older campaigns: the image), or null. */
   image: z.string().nullable(),
   priceCents: z.number().int(),
   discount: z.number(),

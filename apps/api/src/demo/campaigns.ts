@@ -6,6 +6,7 @@ import { findOrCreateSecret } from '../modules/auth/repository';
 import { campaignHeaders } from '../modules/emails/message';
 import { personalise, renderMessage } from '../modules/emails/render';
 import { productSnapshots } from '../modules/emails/repository';
+import { senderAddress } from '../modules/emails/sender-address';
 import {
   newUnsubscribeSecret,
   UNSUBSCRIBE_SECRET_NAME,
@@ -145,7 +146,7 @@ export async function generateDemoCampaigns(
                 to: d.email,
                 subject: c.subject,
                 unsubscribeUrl: link,
-                host: 'localhost',
+                domain: senderAddress(DEMO_FROM).domain,
               }),
             },
             createdAt: d.sentAt ?? c.at,

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createImageStorage } from '../storage/image-storage';
+import { imageContentType } from '../storage/names';
 import { HttpError, validationMessage } from './errors';
 
 /**
@@ -30,7 +31,7 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
       const found = await app.ctx.storage.get(request.params.name);
       if (!found) throw new HttpError(404, MESSAGES.notFound);
       reply
-        .type('image/webp')
+        .type(imageContentType(request.params.name))
         .header('x-content-type-options', 'nosniff')
         // Names are never reused: a file under a name never changes.
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config';
 import type { ImageStorage } from './image-storage';
-import { isImageName } from './names';
+import { imageContentType, isImageName } from './names';
 
 /**
  * Images in an S3-compatible bucket. The API still serves them at /uploads/{name} (streamed
@@ -37,7 +37,12 @@ export function createS3Storage(config: S3Config, { listPageSize = 1000 } = {}):
     kind: 's3',
     async put(name, data) {
       await client.send(
-        new PutObjectCommand({ Bucket: config.bucket, Key: check(name), Body: data, ContentType: 'image/webp' }),
+        new PutObjectCommand({
+          Bucket: config.bucket,
+          Key: check(name),
+          Body: data,
+          ContentType: imageContentType(name),
+        }),
       );
     },
     async get(name) {

@@ -7,14 +7,19 @@ export interface Envelope {
   to: string;
   subject: string;
   unsubscribeUrl: string;
-  /** Host part of the Message-ID (PUBLIC_URL's host). */
-  host: string;
+  /** The sender's domain (MAIL_FROM's, sender-address.ts): names the Message-ID and the List-Id. */
+  domain: string;
 }
 
-/** The headers every campaign e-mail carries: its own Message-ID and one-click unsubscribing (RFC 8058). */
+/**
+ * The headers every campaign e-mail carries: its own Message-ID on the sender's domain, the list it
+ * belongs to (RFC 2919: one list, the shop's campaigns, as unsubscribing is from all of them) and
+ * one-click unsubscribing (RFC 8058).
+ */
 export function campaignHeaders(envelope: Envelope): Record<string, string> {
   return {
-    'Message-ID': `<${envelope.deliveryId}@${envelope.host}>`,
+    'Message-ID': `<${envelope.deliveryId}@${envelope.domain}>`,
+    'List-Id': `<campaigns.${envelope.domain}>`,
     'List-Unsubscribe': `<${envelope.unsubscribeUrl}>`,
     'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
   };
@@ -22,18 +27,15 @@ export function campaignHeaders(envelope: Envelope): Record<string, string> {
 
 /** The whole message, HTML and plain-text parts, as the SMTP server receives it. */
 export function composeMessage(envelope: Envelope, message: RenderedMessage): Promise<Buffer> {
-  const headers = campaignHeaders(envelope);
+  const { 'Message-ID': messageId, ...headers } = campaignHeaders(envelope);
   return new MailComposer({
     from: envelope.from,
     to: envelope.to,
     subject: envelope.subject,
     text: message.text,
     html: message.html,
-    messageId: headers['Message-ID'],
-    headers: {
-      'List-Unsubscribe': headers['List-Unsubscribe'] as string,
-      'List-Unsubscribe-Post': headers['List-Unsubscribe-Post'] as string,
-    },
+    messageId,
+    headers,
   })
     .compile()
     .build();

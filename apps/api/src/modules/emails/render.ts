@@ -10,7 +10,8 @@ import {
 /*
  * The campaign's message, HTML and plain text (docs/decisions/026-email-campaigns.md). The admin's
  * subject and message are text: escaped, never inserted as HTML; blank lines make paragraphs and
- * single line breaks <br>. Products are cards with absolute image URLs (PUBLIC_URL), the price,
+ * single line breaks <br>. Products are cards with absolute image URLs (PUBLIC_URL; paths when it
+ * is empty, for the admin's preview; the pictures are JPEG renditions, mail-images.ts), the price,
  * and the struck price when discounted; the link is a button; the footer links to unsubscribing.
  * The message is rendered once per campaign with a marker where each recipient's own unsubscribe
  * link goes (a NUL: no admin text can hold one, the contract refuses it).

@@ -56,6 +56,7 @@ export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app
   const deps = () => ({
     db: app.ctx.db,
     queue,
+    storage: app.ctx.storage,
     config: app.ctx.config,
     realtime: app.ctx.realtime,
     log: app.log,

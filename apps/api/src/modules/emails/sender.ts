@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import addressparser from 'nodemailer/lib/addressparser';
 import pg from 'pg';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -27,6 +26,7 @@ import {
   setCampaignStatus,
   setRecipientCount,
 } from './repository';
+import { senderAddress } from './sender-address';
 import { SmtpPool } from './smtp-pool';
 import { newUnsubscribeSecret, UNSUBSCRIBE_SECRET_NAME, unsubscribeToken, unsubscribeUrl } from './unsubscribe-link';
 
@@ -94,13 +94,13 @@ export class CampaignSender {
   private readonly limiter: RateLimiter;
   private secret: Promise<string> | undefined;
   private readonly fromAddress: string;
-  private readonly host: string;
+  private readonly domain: string;
 
   constructor(private readonly deps: SenderDeps) {
     this.limiter = new RateLimiter(deps.config.mail.ratePerSecond);
-    const parsed = addressparser(deps.config.mail.from, { flatten: true })[0];
-    this.fromAddress = parsed && 'address' in parsed && parsed.address ? parsed.address : deps.config.mail.from;
-    this.host = new URL(deps.config.publicUrl).hostname || 'localhost';
+    const sender = senderAddress(deps.config.mail.from);
+    this.fromAddress = sender.address;
+    this.domain = sender.domain;
   }
 
   get transport(): 'smtp' | 'outbox' {
@@ -238,7 +238,7 @@ export class CampaignSender {
       to: d.email,
       subject: campaign.subject,
       unsubscribeUrl: '',
-      host: this.host,
+      domain: this.domain,
     };
   }
 

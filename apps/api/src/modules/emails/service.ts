@@ -10,10 +10,12 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import type { Realtime } from '../../plugins/realtime';
+import type { ImageStorage } from '../../storage/image-storage';
 import { recordChange } from '../activity/recorder';
 import { findOrCreateSecret, findUserInfo } from '../auth/repository';
 import type { Principal } from '../auth/service';
 import { campaignContent, toCampaign } from './campaign-view';
+import { withMailImages } from './mail-images';
 import type { EmailQueue } from './queue';
 import { personalise, renderMessage } from './render';
 import {
@@ -32,6 +34,8 @@ import { newUnsubscribeSecret, UNSUBSCRIBE_SECRET_NAME, verifyUnsubscribeToken }
 export interface EmailDeps {
   db: Db;
   queue: Pick<EmailQueue, 'enqueue'>;
+  /** Where the products' pictures are, and their e-mail renditions go. */
+  storage: Pick<ImageStorage, 'get' | 'put'>;
   config: Pick<Config, 'publicUrl'>;
   realtime: Pick<Realtime, 'toAdmins'>;
   log: { error(obj: unknown, msg: string): void };
@@ -39,15 +43,18 @@ export interface EmailDeps {
 
 /**
  * POST /api/user/send-newsletter: records the campaign (the products as the catalogue has them
- * now; the selected users' deliveries; for All Users only the count, the job adds the deliveries)
- * and queues its sending. Nothing is sent here.
+ * now, their pictures as JPEG renditions; the selected users' deliveries; for All Users only the
+ * count, the job adds the deliveries) and queues its sending. Nothing is sent here.
  */
 export async function sendNewsletter(deps: EmailDeps, principal: Principal, body: NewsletterRequestParsed) {
   const productIds = (body.productsData ?? []).map((p) => p._id);
-  const products = await productSnapshots(deps.db, productIds);
-  if (products.length < new Set(productIds).size) {
+  const snapshots = await productSnapshots(deps.db, productIds);
+  if (snapshots.length < new Set(productIds).size) {
     throw new HttpError(400, 'productsData: a chosen product no longer exists');
   }
+  // Written before the campaign commits, like an upload: a campaign that fails leaves files the
+  // sweep removes once nothing names them.
+  const products = await withMailImages(deps.storage, snapshots);
   const admin = await findUserInfo(deps.db, principal.userId);
   const campaign = await deps.db.transaction(async (tx) => {
     const customers = body.audience === 'all' ? await countCustomers(tx) : 0;
@@ -91,9 +98,14 @@ export async function listCampaigns(db: Db, query: CampaignListQuery) {
   return { campaigns: rows.map(toCampaign), total, page, pageSize };
 }
 
-/** The campaign's message as its recipients see it, with a sample unsubscribe link. */
-export function renderCampaign(row: CampaignRow, publicUrl: string) {
-  const rendered = renderMessage(campaignContent(row), publicUrl);
+/**
+ * The campaign's message as its recipients see it, with a sample unsubscribe link, for the
+ * admin's preview. Its pictures are paths (/uploads/...), loaded from wherever the admin is
+ * served: the preview frame has the admin's Content-Security-Policy (img-src 'self'), and the
+ * admin's address need not be PUBLIC_URL (a balancer, 127.0.0.1 instead of localhost).
+ */
+export function previewCampaign(row: CampaignRow, publicUrl: string) {
+  const rendered = renderMessage(campaignContent(row), '');
   return personalise(rendered, `${publicUrl}/api/unsubscribe?token=preview`);
 }
 
@@ -105,7 +117,7 @@ export async function campaignDetail(deps: Pick<EmailDeps, 'db' | 'config'>, id:
     message: row.message,
     productLink: row.productLink,
     products: row.products,
-    ...renderCampaign(row, deps.config.publicUrl),
+    ...previewCampaign(row, deps.config.publicUrl),
   };
 }
 

@@ -1,13 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { bundles } from '../../db/schema/bundles';
+import { emailCampaigns } from '../../db/schema/emails';
 import { orders } from '../../db/schema/orders';
 import { products } from '../../db/schema/products';
 
 /*
  * Every place that refers to a stored image, in one list: the upload sweep (sweep.ts) deletes a
  * file only when none of these names it (docs/decisions/021-upload-sweep.md). A table that starts
- * keeping images (campaigns, when they come) MUST add its query here, or the sweep
- * deletes its files an hour after they are written.
+ * keeping images MUST add its query here, or the sweep deletes its files an hour after they are
+ * written.
  *
  * Each query answers one text column: a base name ('<32 hex>.webp'), or any text holding one (a URL
  * '/uploads/<32 hex>.webp', 'https://host/uploads/<32 hex>-thumb.webp?v=2'). The sweep compares the
@@ -53,5 +54,12 @@ export const IMAGE_REFERENCES: readonly ImageReference[] = [
     what: 'bundle images',
     query: sql`select ${imagesOf(sql`${bundles.images}`)} from ${bundles}`,
   },
-  // Campaigns (a later issue) add their image columns here.
+  {
+    // A campaign keeps its products as they were (their pictures' e-mail renditions, or the
+    // product images of older campaigns): e-mails already sent, and the Sent e-mails preview, go on
+    // showing them after the product is deleted or changes its images. The outbox's messages
+    // name the same files as their campaign.
+    what: 'campaign product images',
+    query: sql`select ${imagesOf(sql`p.value -> 'image'`)} from ${emailCampaigns}, ${elementsOf(sql`${emailCampaigns.products}`)} p`,
+  },
 ];
