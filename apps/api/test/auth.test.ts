@@ -84,7 +84,12 @@ describe('login limits', () => {
     for (let i = 0; i < 5; i++) expect((await login(admin.email, 'wrong', `10.1.0.${i}`)).statusCode).toBe(401);
     const locked = await login(admin.email, admin.password, '10.1.0.99');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json()).toEqual({ success: false, message: MESSAGES.tooManyLogins });
+    // The message says the wait Retry-After gives.
+    expect(locked.json()).toEqual({
+      success: false,
+      message: MESSAGES.tooManyLogins(Number(locked.headers['retry-after'])),
+    });
+    expect(locked.json().message).toMatch(/^Too many login attempts\. Please try again in \d+ seconds\.$/);
     expect(locked.json().token).toBeUndefined();
   });
 

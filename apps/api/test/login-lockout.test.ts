@@ -59,7 +59,7 @@ const retryAfter = (res: LightMyRequestResponse) => Number(res.headers['retry-af
 
 function expectRefused(res: LightMyRequestResponse) {
   expect(res.statusCode).toBe(429);
-  expect(res.json()).toEqual({ success: false, message: MESSAGES.tooManyLogins });
+  expect(res.json()).toEqual({ success: false, message: MESSAGES.tooManyLogins(retryAfter(res)) });
   expect(retryAfter(res)).toBeGreaterThanOrEqual(1);
 }
 

@@ -195,8 +195,8 @@ describe('POST /api/customer/messages', () => {
     expect(ok).toHaveLength(CUSTOMER_MESSAGES_PER_MINUTE);
     expect(refused).toHaveLength(30 - CUSTOMER_MESSAGES_PER_MINUTE);
     for (const res of refused) {
-      expect(res.json()).toEqual({ success: false, message: MESSAGES.tooManyMessages });
       const retry = Number(res.headers['retry-after']);
+      expect(res.json()).toEqual({ success: false, message: MESSAGES.tooManyMessages(retry) });
       expect(retry).toBeGreaterThanOrEqual(1);
       expect(retry).toBeLessThanOrEqual(60);
     }

@@ -238,7 +238,10 @@ describe('signing in with a code', () => {
     for (let i = 0; i < 5; i++) expect((await sendCode(challenge, wrong, '10.3.0.1')).statusCode).toBe(401);
     const waiting = await sendCode(challenge, right, '10.3.0.1');
     expect(waiting.statusCode).toBe(429);
-    expect(waiting.json()).toEqual({ success: false, message: MESSAGES.tooManyLogins });
+    expect(waiting.json()).toEqual({
+      success: false,
+      message: MESSAGES.tooManyLogins(Number(waiting.headers['retry-after'])),
+    });
     expect(Number(waiting.headers['retry-after'])).toBeGreaterThan(0);
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nameSchema, newPasswordSchema } from './admins';
 import { emailSchema } from './common';
+import { waitText } from './domain/wait-text';
 
 /**
  * POST /api/customer/register: a storefront account. The role is always 'user' whatever the body
@@ -31,5 +32,6 @@ export type CustomerMeResponse = z.infer<typeof customerMeResponseSchema>;
 export const CUSTOMER_MESSAGES = {
   registered: 'Account created',
   emailTaken: 'email: is already registered',
-  tooManyRegistrations: 'Too many accounts created from this address. Please wait and try again.',
+  tooManyRegistrations: (seconds: number) =>
+    `Too many accounts created from this address. Please try again in ${waitText(seconds)}.`,
 } as const;

@@ -45,6 +45,7 @@ export * from './domain/user-addresses';
 export * from './domain/user-figures';
 export * from './domain/user-guards';
 export * from './domain/user-joined';
+export * from './domain/wait-text';
 export * from './domain/welcome-name';
 export * from './exports';
 export * from './health';

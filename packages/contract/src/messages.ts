@@ -1,3 +1,5 @@
+import { waitText } from './domain/wait-text';
+
 /** Every user-visible message the spec names, written once (spec 1 section 8, spec 2 section 8). */
 export const MESSAGES = {
   loggedIn: 'Logged in successfully!',
@@ -12,7 +14,8 @@ export const MESSAGES = {
   notAdmin: 'Not authorised: an admin account is required',
   notCustomer: 'Not authorised: a customer account is required',
   tokenInvalid: 'Session expired. Please log in again.',
-  tooManyLogins: 'Too many login attempts. Please wait a few minutes and try again.',
+  /** The wait is Retry-After's, in words. */
+  tooManyLogins: (seconds: number) => `Too many login attempts. Please try again in ${waitText(seconds)}.`,
   loggedOut: 'Logged out',
   notFound: 'Not found',
   shuttingDown: 'The server is restarting. Please try again in a moment.',
@@ -113,7 +116,7 @@ export const MESSAGES = {
   adminSender: 'You',
   // Messages the spec leaves to us.
   conversationNotFound: 'Conversation not found',
-  tooManyMessages: 'Too many messages. Please wait a minute and try again.',
+  tooManyMessages: (seconds: number) => `Too many messages. Please try again in ${waitText(seconds)}.`,
   loading: 'Loading...',
   sending: 'Sending...',
 } as const;

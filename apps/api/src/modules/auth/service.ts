@@ -35,7 +35,8 @@ export interface Principal {
 /** A 429 from the login limits: the route tells the client when to try again (Retry-After). */
 export class LoginThrottled extends HttpError {
   constructor(readonly retryAfterMs: number) {
-    super(429, MESSAGES.tooManyLogins);
+    const seconds = Math.ceil(retryAfterMs / 1000);
+    super(429, MESSAGES.tooManyLogins(seconds), seconds);
   }
 }
 

@@ -23,7 +23,7 @@ import { broadcastMessage, broadcastUnread, type MessageDeps } from './service';
 /** A customer past CUSTOMER_MESSAGES_PER_MINUTE: 429, and when to try again. */
 export class TooManyMessages extends HttpError {
   constructor(retryAfterSeconds: number) {
-    super(429, MESSAGES.tooManyMessages, retryAfterSeconds);
+    super(429, MESSAGES.tooManyMessages(retryAfterSeconds), retryAfterSeconds);
   }
 }
 

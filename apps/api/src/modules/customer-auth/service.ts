@@ -40,7 +40,8 @@ export async function registerCustomer(
     maxWaitMs: windowMs,
   });
   if (!verdict.allowed) {
-    throw new HttpError(429, CUSTOMER_MESSAGES.tooManyRegistrations, Math.ceil(verdict.retryAfterMs / 1000));
+    const seconds = Math.ceil(verdict.retryAfterMs / 1000);
+    throw new HttpError(429, CUSTOMER_MESSAGES.tooManyRegistrations(seconds), seconds);
   }
   if (await findUserByEmail(db, input.email)) throw new HttpError(409, CUSTOMER_MESSAGES.emailTaken);
   const passwordHash = await hashPassword(input.password);
