@@ -1,6 +1,8 @@
 import {
   EXPORT_PATHS,
   IMPORT_FILE_FIELD,
+  IMPORT_MESSAGES,
+  IMPORT_ROW_LIMIT,
   INVALID_TEXT_MESSAGE,
   PRODUCT_CSV_COLUMNS,
   type Product,
@@ -175,5 +177,30 @@ describe('POST /api/product/import/preview', () => {
     ]);
     expect(body.create).toEqual([{ line: 3, name: 'fine' }]);
     expect(body.counts).toEqual({ rows: 2, create: 1, update: 0, unchanged: 0, bad: 1 });
+  });
+
+  it('refuses a file that is not UTF-8, saying so; UTF-8 with or without a BOM reads alike', async () => {
+    const text = 'id,name,description,price\r\n,Café crème,Ünïcödé,1\r\n';
+    // Windows-1252 (as a spreadsheet saves 'CSV'): é is the single byte 0xE9, not UTF-8.
+    const refused = await preview(Buffer.from(text, 'latin1'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ success: false, message: IMPORT_MESSAGES.notUtf8 });
+    for (const file of [Buffer.from(text), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])]) {
+      const res = await preview(file);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as ProductImportPreviewResponse;
+      expect(body.create).toEqual([{ line: 2, name: 'Café crème' }]);
+      expect(body.errors).toEqual([]);
+    }
+  });
+
+  it('refuses a file of more than IMPORT_ROW_LIMIT rows with 413 naming the limit, reading no further', async () => {
+    // The issue's file: the export's header, then a million short rows. Its end is not even CSV:
+    // a preview that read on would stop there instead.
+    const csv = `${PRODUCT_CSV_COLUMNS.join(',')}\r\n${'x\r\n'.repeat(1_000_000)}"unclosed\r\n`;
+    const res = await preview(csv);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ success: false, message: IMPORT_MESSAGES.tooManyRows });
+    expect(IMPORT_MESSAGES.tooManyRows).toContain(IMPORT_ROW_LIMIT.toLocaleString('en-US'));
   });
 });

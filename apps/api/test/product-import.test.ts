@@ -10,6 +10,7 @@ import {
   IMPORT_INLINE_LIMIT,
   IMPORT_MESSAGES,
   IMPORT_PATHS,
+  IMPORT_ROW_LIMIT,
   importJobResult,
   importResultMessage,
   PRODUCT_CSV_COLUMNS,
@@ -252,7 +253,7 @@ describe('POST /api/product/import', () => {
     expect(await entriesSince(since)).toEqual([]);
   });
 
-  it('refuses a form without the file or the fingerprint, with another field, or from a customer', async () => {
+  it('refuses a form without the file or the fingerprint, with another field, a file the preview refuses, or from a customer', async () => {
     const csv = csvOf(
       ['id', 'name', 'description', 'price'],
       [{ id: '', name: 'Never', description: 'x', price: '1' }],
@@ -281,6 +282,24 @@ describe('POST /api/product/import', () => {
         { [IMPORT_FILE_FIELD]: csvBlob('id,name\r\n'), [IMPORT_FINGERPRINT_FIELD]: fingerprint },
         400,
         'file: the column "description" is missing',
+      ],
+      [
+        {
+          [IMPORT_FILE_FIELD]: new Blob([
+            new Uint8Array(Buffer.from('id,name,description,price\r\n,Café,x,1\r\n', 'latin1')),
+          ]),
+          [IMPORT_FINGERPRINT_FIELD]: fingerprint,
+        },
+        400,
+        IMPORT_MESSAGES.notUtf8,
+      ],
+      [
+        {
+          [IMPORT_FILE_FIELD]: csvBlob(`id,name,description,price\r\n${',a,b,1\r\n'.repeat(IMPORT_ROW_LIMIT + 1)}`),
+          [IMPORT_FINGERPRINT_FIELD]: fingerprint,
+        },
+        413,
+        IMPORT_MESSAGES.tooManyRows,
       ],
     ];
     for (const [fields, status, message] of cases) {

@@ -26,12 +26,22 @@ export const IMPORT_FINGERPRINT_FIELD = 'fingerprint';
 /** The most products one import creates or updates in one request's transaction; more run as a job. */
 export const IMPORT_INLINE_LIMIT = 2000;
 
+/**
+ * The most data rows (the header not counted) one import file may hold: a big shop's whole
+ * catalogue (docs/decisions/044-csv-import-limits.md). Reading stops at the row past it.
+ */
+export const IMPORT_ROW_LIMIT = 100_000;
+
 /** The bulk job kind an import job reports (target 'products'). */
 export const IMPORT_JOB_KIND = 'import';
 
 export const IMPORT_MESSAGES = {
   /** 409: the plan recomputed at confirm time is not the one the preview showed. */
   changed: `${IMPORT_FINGERPRINT_FIELD}: the products changed since the preview; preview the file again`,
+  /** 413: the file holds more rows than one import reads. */
+  tooManyRows: `${IMPORT_FILE_FIELD}: has more than ${IMPORT_ROW_LIMIT.toLocaleString('en-US')} rows, the most one import reads; split it into smaller files`,
+  /** 400: bytes that are not UTF-8 (a file saved as Windows-1252 or Latin-1, or UTF-16). */
+  notUtf8: `${IMPORT_FILE_FIELD}: is not UTF-8 text; save it as UTF-8 (in a spreadsheet: "CSV UTF-8") and try again`,
 } as const;
 
 /** The preview's fingerprint: sha256 of the plan (rows to create and to update, with their changes), hex. */

@@ -12,14 +12,16 @@ import {
   restoreCell,
   textCell,
 } from '@backroom/contract';
-import { IGNORED_COLUMNS, type ReadFile, splitList } from './import-read';
+import { giveWay } from './give-way';
+import { IGNORED_COLUMNS, type ReadFile, type ReadRow, splitList } from './import-read';
 import { type ProductExportRow, productCells } from './lines';
 
 /*
  * What importing a file does to the products as they are now: the rows to create, the rows to
  * update with each changed column (old and new cell, as the export writes them), the rows already
- * as the file says, and the bad rows. Pure: the caller reads the products (locked, when the plan
- * is about to run). The fingerprint hashes the creates and updates with their changes, so a plan
+ * as the file says, and the bad rows. No database: the caller reads the products (locked, when the
+ * plan is about to run), a batch at a time or all at once; rows are planned one at a time, in the
+ * file's order, so a long file gives way to the event loop between rows (044). The fingerprint hashes the creates and updates with their changes, so a plan
  * recomputed at confirm time equals the preview's exactly when it would do the same writes
  * (docs/decisions/036-product-import.md).
  */
@@ -51,7 +53,7 @@ export interface ImportPlan {
   counts: { rows: number; create: number; update: number; unchanged: number; bad: number };
   creates: PlannedCreate[];
   updates: PlannedUpdate[];
-  /** Every problem, by line. */
+  /** Every problem (or the first `keep`: importPlanner), by line. */
   errors: ImportProblem[];
   fingerprint: string;
 }
@@ -78,20 +80,38 @@ function newCells(columns: ProductCsvColumn[], values: AddProductFields, images:
   return cells;
 }
 
-export function planImport(file: ReadFile, current: ReadonlyMap<string, ProductExportRow>): ImportPlan {
-  const { columns } = file;
-  const errors: ImportProblem[] = [...file.errors];
+/** A plan made a row at a time, in the file's order (the preview's, a batch of products at a time). */
+export interface ImportPlanner {
+  /** One row, with the product its id names as it is now (undefined for none). */
+  add(row: ReadRow, existing: ProductExportRow | undefined): void;
+  /** Problems of a row left out of the rows (a job's file carries only the good ones), in line order. */
+  refuse(problem: ImportProblem): void;
+  /** The plan of every row added, of a file of `rowCount` records. */
+  finish(rowCount: number): ImportPlan;
+}
+
+/**
+ * Starts a plan. `keep`: the most rows to create, rows to update and problems the plan lists (the
+ * preview shows no more); the counts and the fingerprint always cover every row.
+ */
+export function importPlanner(columns: ProductCsvColumn[], keep = Number.POSITIVE_INFINITY): ImportPlanner {
   const plan: ImportPlan = {
     columns,
-    counts: { rows: file.rowCount, create: 0, update: 0, unchanged: 0, bad: 0 },
+    counts: { rows: 0, create: 0, update: 0, unchanged: 0, bad: 0 },
     creates: [],
     updates: [],
-    errors,
+    errors: [],
     fingerprint: '',
   };
   const hash = createHash('sha256');
-  for (const { line, id, values, images, problems: formProblems } of file.rows) {
-    const existing = id ? current.get(id) : undefined;
+  let lastBadLine: number | undefined;
+  const refuse = (problem: ImportProblem) => {
+    if (plan.errors.length < keep) plan.errors.push(problem);
+    // Rows come in line order, so a line's problems follow one another.
+    if (problem.line !== lastBadLine) plan.counts.bad += 1;
+    lastBadLine = problem.line;
+  };
+  const add = ({ line, id, values, images, problems: formProblems }: ReadRow, existing?: ProductExportRow) => {
     const problems: ImportProblem[] = [];
     if (id && !existing) problems.push({ line, column: 'id', message: 'no product has this id' });
     problems.push(...formProblems);
@@ -107,31 +127,58 @@ export function planImport(file: ReadFile, current: ReadonlyMap<string, ProductE
         problems.push({ line, column: 'images', message: `is not an image of this product: ${foreign.slice(0, 100)}` });
     }
     if (problems.length > 0 || !values) {
-      errors.push(...problems);
-      continue;
+      for (const problem of problems) refuse(problem);
+      return;
     }
     const after = newCells(columns, values, images);
     if (!before) {
       hash.update(`${JSON.stringify(['create', line, after])}\n`);
       plan.counts.create += 1;
-      plan.creates.push({ line, values });
-      continue;
+      if (plan.creates.length < keep) plan.creates.push({ line, values });
+      return;
     }
     const changes = (Object.keys(after) as ProductCsvColumn[])
       .filter((column) => after[column] !== before[column])
       .map((column) => ({ column, from: restoreCell(before[column]), to: restoreCell(after[column] ?? '') }));
     if (changes.length === 0) {
       plan.counts.unchanged += 1;
-      continue;
+      return;
     }
     hash.update(`${JSON.stringify(['update', line, id, changes])}\n`);
     plan.counts.update += 1;
-    plan.updates.push({ line, id, values, images, changes });
+    if (plan.updates.length < keep) plan.updates.push({ line, id, values, images, changes });
+  };
+  return {
+    add,
+    refuse,
+    finish(rowCount) {
+      plan.counts.rows = rowCount;
+      plan.fingerprint = hash.digest('hex');
+      return plan;
+    },
+  };
+}
+
+/** Problems in line order (a file read before they came in order may hold them otherwise). */
+const byLine = (problems: ImportProblem[]) =>
+  problems.every((problem, i) => i === 0 || (problems[i - 1] as ImportProblem).line <= problem.line)
+    ? problems
+    : [...problems].sort((a, b) => a.line - b.line);
+
+/** The whole file's plan against these products, giving way to the event loop as it goes. */
+export async function planImport(file: ReadFile, current: ReadonlyMap<string, ProductExportRow>): Promise<ImportPlan> {
+  const planner = importPlanner(file.columns);
+  const refusals = byLine(file.errors);
+  let next = 0;
+  for (const row of file.rows) {
+    for (; next < refusals.length && (refusals[next] as ImportProblem).line < row.line; next += 1) {
+      planner.refuse(refusals[next] as ImportProblem);
+    }
+    planner.add(row, row.id ? current.get(row.id) : undefined);
+    await giveWay();
   }
-  plan.counts.bad = new Set(errors.map((problem) => problem.line)).size;
-  errors.sort((a, b) => a.line - b.line);
-  plan.fingerprint = hash.digest('hex');
-  return plan;
+  for (; next < refusals.length; next += 1) planner.refuse(refusals[next] as ImportProblem);
+  return planner.finish(file.rowCount);
 }
 
 /** The ids a file's rows name: the products its plan reads (and locks, before it runs). */

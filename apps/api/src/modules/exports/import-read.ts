@@ -10,14 +10,15 @@ import {
   type ProductCsvColumn,
   restoreCell,
 } from '@backroom/contract';
-import { CsvError, parse } from 'csv-parse/sync';
 import { HttpError } from '../../plugins/errors';
+import { type CsvRecord, checkRowCount, checkUtf8, csvRecords } from './import-records';
 
 /*
- * Reading an import file (docs/decisions/034-csv.md, 036-product-import.md): the header, and each
- * row checked on its own with the Add Product form's schema. No database: what the products are
- * now is the plan's business (import-plan.ts). Pure, so the preview, the confirm and a job read a
- * file the same way.
+ * Reading an import file (docs/decisions/034-csv.md, 036-product-import.md, 044-csv-import-limits.md):
+ * UTF-8 and the row limit first, then the header, then each row checked on its own with the Add
+ * Product form's schema, one at a time, in the file's order. No database: what the products are
+ * now is the plan's business (import-plan.ts). So the preview, the confirm and a job read a file
+ * the same way.
  */
 
 /** The columns a file must have: the id (empty for a new product) and what every product form requires. */
@@ -32,7 +33,11 @@ const COLUMN_OF_FIELD: Record<string, ProductCsvColumn> = { colorVariants: 'colo
 
 type Cells = Partial<Record<ProductCsvColumn, string>>;
 
-/** One row of the file that could be read: its id ('' for a new product) and its checked values, or its problems. */
+/**
+ * One row of the file: its id ('' for a new product) and its checked values, or its problems. A
+ * row refused before any check against the products (wrong cell count, bad or repeated id) has
+ * the id '' and values null.
+ */
 export interface ReadRow {
   line: number;
   id: string;
@@ -43,13 +48,19 @@ export interface ReadRow {
   problems: ImportProblem[];
 }
 
-/** A file as read: its columns, how many records it holds, its rows, and the rows that could not be read. */
+/** A file as read: its columns, how many records it holds, its rows, and problems of rows not among them. */
 export interface ReadFile {
   columns: ProductCsvColumn[];
   rowCount: number;
   rows: ReadRow[];
-  /** Rows refused before any check against the products: wrong cell count, bad or repeated id. */
+  /** The problems of rows left out of `rows` (a job's file carries only the good rows: compactFile). */
   errors: ImportProblem[];
+}
+
+/** A file opened for reading: its checked header, and its rows to come, in order. */
+export interface OpenedImportFile {
+  columns: ProductCsvColumn[];
+  rows: AsyncGenerator<ReadRow>;
 }
 
 export const splitList = (cell: string) =>
@@ -59,21 +70,6 @@ export const splitList = (cell: string) =>
         .split(CSV_LIST_SEPARATOR)
         .map((part) => part.trim())
         .filter(Boolean);
-
-/** The file's records with the line each ends on; a file CSV cannot read is refused as a whole. */
-function readRecords(csv: Buffer): { record: string[]; line: number }[] {
-  try {
-    const rows = parse(csv, { bom: true, relax_column_count: true, skip_empty_lines: true, info: true }) as unknown as {
-      record: string[];
-      info: { lines: number };
-    }[];
-    return rows.map(({ record, info }) => ({ record, line: info.lines }));
-  } catch (error) {
-    if (error instanceof CsvError)
-      throw new HttpError(400, `${IMPORT_FILE_FIELD}: not a readable CSV file (${error.message})`);
-    throw error;
-  }
-}
 
 /** The header's columns, checked: known ones only, each once, the required ones present. */
 function readHeader(header: string[] | undefined): ProductCsvColumn[] {
@@ -118,27 +114,36 @@ function formFields(columns: ProductCsvColumn[], cells: Cells): Record<string, s
   return fields;
 }
 
-export function readImportFile(csv: Buffer): ReadFile {
-  const [head, ...body] = readRecords(csv);
-  const columns = readHeader(head?.record);
-  const errors: ImportProblem[] = [];
-  const rows: ReadRow[] = [];
+/** A row refused before any check against the products. */
+const refused = (problem: ImportProblem): ReadRow => ({
+  line: problem.line,
+  id: '',
+  values: null,
+  images: [],
+  problems: [problem],
+});
+
+/**
+ * Each record after the header, checked on its own (the ids' repeats against the rows before it).
+ * The records give way to the event loop as they come (csvRecords), so a caller's loop does too.
+ */
+async function* checkedRows(columns: ProductCsvColumn[], records: AsyncGenerator<CsvRecord>): AsyncGenerator<ReadRow> {
   const lineOfId = new Map<string, number>();
-  for (const { record, line } of body) {
+  for await (const { record, line } of records) {
     if (record.length !== columns.length) {
-      errors.push({ line, column: 'row', message: `has ${record.length} cells, the header ${columns.length}` });
+      yield refused({ line, column: 'row', message: `has ${record.length} cells, the header ${columns.length}` });
       continue;
     }
     const cells: Cells = Object.fromEntries(columns.map((column, i) => [column, restoreCell(record[i] ?? '')]));
     const id = (cells.id ?? '').trim();
     if (id !== '') {
       if (!objectIdSchema.safeParse(id).success) {
-        errors.push({ line, column: 'id', message: 'is not a product id (leave it empty for a new product)' });
+        yield refused({ line, column: 'id', message: 'is not a product id (leave it empty for a new product)' });
         continue;
       }
       const first = lineOfId.get(id);
       if (first !== undefined) {
-        errors.push({ line, column: 'id', message: `is on line ${first} too` });
+        yield refused({ line, column: 'id', message: `is on line ${first} too` });
         continue;
       }
       lineOfId.set(id, line);
@@ -151,14 +156,40 @@ export function readImportFile(csv: Buffer): ReadFile {
           return { line, column: COLUMN_OF_FIELD[field] ?? field, message: issue.message };
         });
     const images = columns.includes('images') ? splitList(cells.images ?? '') : [];
-    rows.push({ line, id, values: parsed.success ? parsed.data : null, images, problems });
+    yield { line, id, values: parsed.success ? parsed.data : null, images, problems };
   }
-  return { columns, rowCount: body.length, rows, errors };
 }
 
 /**
- * The file as a job carries it: rows that broke the form's rules become their problems, so only
- * checked values travel (the plan counts those lines as bad all the same).
+ * Opens a file: refused as a whole when it is not UTF-8, holds more than IMPORT_ROW_LIMIT rows
+ * (counted first, so nothing of such a file is checked) or has a bad header; else its columns and
+ * its rows, read as they are asked for. Nothing but the file's bytes is held meanwhile.
+ */
+export async function openImportFile(csv: Buffer): Promise<OpenedImportFile> {
+  checkUtf8(csv);
+  await checkRowCount(csv);
+  const records = csvRecords(csv);
+  try {
+    const head = await records.next();
+    const columns = readHeader(head.done ? undefined : head.value.record);
+    return { columns, rows: checkedRows(columns, records) };
+  } catch (error) {
+    await records.return(undefined);
+    throw error;
+  }
+}
+
+/** The whole file read: every row, in order (the rows refused with their problem among them). */
+export async function readImportFile(csv: Buffer): Promise<ReadFile> {
+  const { columns, rows: reading } = await openImportFile(csv);
+  const rows: ReadRow[] = [];
+  for await (const row of reading) rows.push(row);
+  return { columns, rowCount: rows.length, rows, errors: [] };
+}
+
+/**
+ * The file as a job carries it: rows refused or that broke the form's rules become their
+ * problems, so only checked values travel (the plan counts those lines as bad all the same).
  */
 export function compactFile(file: ReadFile): ReadFile {
   return {

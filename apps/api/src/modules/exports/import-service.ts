@@ -63,7 +63,7 @@ async function runImport(
   const { plan, dropped } = await deps.db.transaction(async (tx) => {
     const locked = await lockProductsByIds(tx, fileIds(file));
     const current = new Map(locked.map((row) => [row.id, row]));
-    const plan = planImport(file, current);
+    const plan = await planImport(file, current);
     if (plan.fingerprint !== fingerprint) throw new HttpError(409, IMPORT_MESSAGES.changed);
     const { dropped } = await applyImport(tx, plan, current, onProgress);
     return { plan, dropped };
@@ -78,10 +78,10 @@ export async function confirmProductImport(
   csv: Buffer,
   fingerprint: string,
 ): Promise<ImportStart> {
-  const file = readImportFile(csv);
+  const file = await readImportFile(csv);
   // First without locks: how much there is to write, and an early refusal of a stale preview.
   const current = new Map((await findProductsByIds(deps.db, fileIds(file))).map((row) => [row.id, row]));
-  const draft = planImport(file, current);
+  const draft = await planImport(file, current);
   if (draft.fingerprint !== fingerprint) throw new HttpError(409, IMPORT_MESSAGES.changed);
   const total = writes(draft);
   if (total <= IMPORT_INLINE_LIMIT) {
