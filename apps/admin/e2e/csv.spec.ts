@@ -7,6 +7,7 @@ import {
   IMPORT_FILE_FIELD,
   IMPORT_INLINE_LIMIT,
   IMPORT_MESSAGES,
+  IMPORT_ROW_LIMIT,
   ORDER_CSV_COLUMNS,
   ORDER_ITEM_CSV_COLUMNS,
   PRODUCT_CSV_COLUMNS,
@@ -405,6 +406,21 @@ test.describe('CSV import of products', () => {
           .toBe('completed');
       }
     }
+  });
+
+  test("a file that is not UTF-8 is refused with the server's message, and nothing is previewed", async ({ page }) => {
+    await page.goto('/list');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import products from CSV' });
+    await expect(dialog.getByText(`at most ${IMPORT_ROW_LIMIT.toLocaleString('en-US')} rows`)).toBeVisible();
+    // Windows-1252, as a spreadsheet saves plain 'CSV': é is the one byte 0xE9.
+    const buffer = Buffer.from('id,name,description,price\r\n,Café,A cup,1\r\n', 'latin1');
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'windows.csv', mimeType: 'text/csv', buffer });
+    await dialog.getByRole('button', { name: 'Preview', exact: true }).click();
+    const alert = dialog.getByRole('alert').filter({ hasText: 'The file could not be previewed' });
+    await expect(alert).toContainText(IMPORT_MESSAGES.notUtf8);
+    await expect(dialog.getByRole('list', { name: 'Import summary' })).toBeHidden();
+    await expect(dialog.getByRole('button', { name: 'Confirm import' })).toBeHidden();
   });
 
   test('a file that would change nothing cannot be confirmed', async ({ page }) => {

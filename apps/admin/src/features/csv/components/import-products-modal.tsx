@@ -1,5 +1,5 @@
 import '../styles';
-import { importResultMessage } from '@backroom/contract';
+import { IMPORT_ROW_LIMIT, importResultMessage } from '@backroom/contract';
 import { Alert, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState } from 'react';
@@ -56,7 +56,8 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
         <Stack gap="xs">
           <Text size="sm">
             The file has the columns the products export writes. Rows with an id update that product, rows without one
-            create a product. Images are not imported: the images column lists the image URLs a product keeps.
+            create a product. Images are not imported: the images column lists the image URLs a product keeps. The file
+            is UTF-8 text (a spreadsheet's "CSV UTF-8") of at most {IMPORT_ROW_LIMIT.toLocaleString('en-US')} rows.
           </Text>
           <Box>
             <Text component="label" htmlFor={inputId} size="sm" fw={500} display="block" mb={4}>
