@@ -23,6 +23,7 @@ import { benchCampaign, campaignReport } from './campaign';
 import { benchCatalogue } from './catalogue';
 import { benchDiscounts, discountsReport } from './discounts';
 import { benchExports, exportsReport, processRss } from './exports';
+import { benchImports, importsReport } from './imports';
 import { initialAssets } from './initial-js';
 import { load } from './load';
 import { benchMixed } from './mixed';
@@ -80,12 +81,13 @@ async function startServer(env: Record<string, string>, logFile: string) {
     bare: ready.bare,
     pid: child.pid as number,
     /** The server's event-loop delay while `during` runs. */
-    async delayDuring<T>(during: () => Promise<T>): Promise<{ result: T; p99Ms: number }> {
+    async delayDuring<T>(during: () => Promise<T>): Promise<{ result: T; p99Ms: number; maxMs: number }> {
       tell({ type: 'delay-start' });
       const result = await during();
       const stopped = next('delay');
       tell({ type: 'delay-stop' });
-      return { result, p99Ms: (await stopped).p99Ms };
+      const { p99Ms, maxMs } = await stopped;
+      return { result, p99Ms, maxMs };
     },
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -187,6 +189,8 @@ async function main() {
   const activity = await benchActivity({ base, token, database });
   const exportsRun = await benchExports({ base, token, database, memory: processRss(server.pid) });
   const bulk = await benchBulk({ base, token, database });
+  // The import preview at its row limit and past it (issue 21), with the server's longest event-loop block.
+  const imports = await benchImports({ base, token, longest: server.delayDuring, memory: processRss(server.pid) });
 
   // A busy shop (issue 9): product page, orders page, dashboard and a status change, round and round.
   const orderPage: OrderListRequest = { delivery: 'notDelivered', page: 1, pageSize: 10 };
@@ -270,6 +274,7 @@ async function main() {
   console.log(`\n${activityReport(activity).join('\n')}`);
   console.log(`\n${exportsReport(exportsRun).join('\n')}`);
   console.log(`\n${bulkReport(bulk).join('\n')}`);
+  console.log(`\n${importsReport(imports).join('\n')}`);
 
   const goals: [string, string, string, string, boolean][] = [
     [
