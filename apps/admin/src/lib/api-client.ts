@@ -20,7 +20,7 @@ export interface RequestOptions<S extends z.ZodType> {
 
 /**
  * Calls the API on the same origin with the stored token in the `token` header. Error answers
- * become an ApiError carrying the status and the server's message; any 403 ends the session.
+ * become an ApiError carrying the status and the server's message; any 401 or 403 ends the session.
  */
 export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
   const { method = 'GET', body, schema, anonymous = false, signal, forbiddenMessage } = options;
@@ -45,7 +45,9 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
 
   const answer = await readJson(response);
   if (!response.ok || errorResponseSchema.safeParse(answer).success) {
-    if (response.status === 403 && !anonymous) {
+    // A refused token ends the session, whatever the screen (spec 2 section 8): 403, and 401 too
+    // (no valid token at all). The one place this rule lives; the login calls are anonymous.
+    if ((response.status === 403 || response.status === 401) && !anonymous) {
       if (forbiddenMessage) {
         notifyError(forbiddenMessage, 'session-expired');
         void endSession();

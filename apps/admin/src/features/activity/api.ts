@@ -5,10 +5,7 @@ import {
   activityListResponseSchema,
 } from '@backroom/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest, type RequestOptions } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
-import { expireSession } from '../../lib/session';
+import { apiRequest } from '../../lib/api-client';
 
 /** The filters of the Activity screen, as the URL holds them ('' when not set). */
 export type ActivityFilters = Required<{ [K in 'actor' | 'kind' | 'recordId' | 'from' | 'to']: string }>;
@@ -22,16 +19,6 @@ export const activityKeys = {
   list: (filters: ActivityFilters) => [...activityKeys.lists(), filters] as const,
   record: (kind: ActivityKind, id: string) => [...activityKeys.all, 'record', kind, id] as const,
 };
-
-/** The log's calls: a 401 ends the session like a 403 does (the api client's rule). */
-async function activityRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  try {
-    return await apiRequest(path, options);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) expireSession();
-    throw error;
-  }
-}
 
 /** path?query with only the parameters that are set. */
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
@@ -57,7 +44,7 @@ export const activityListQueryOptions = (filters: ActivityFilters) =>
         limit: undefined,
         before: pageParam,
       };
-      return activityRequest(withQuery(ACTIVITY_PATHS.list, query), { schema: activityListResponseSchema, signal });
+      return apiRequest(withQuery(ACTIVITY_PATHS.list, query), { schema: activityListResponseSchema, signal });
     },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: nextCursor,
@@ -72,7 +59,7 @@ export const recordActivityQueryOptions = (kind: ActivityKind, id: string) =>
   infiniteQueryOptions({
     queryKey: activityKeys.record(kind, id),
     queryFn: ({ pageParam, signal }) =>
-      activityRequest(
+      apiRequest(
         withQuery(
           ACTIVITY_PATHS.record.replace(':kind', encodeURIComponent(kind)).replace(':id', encodeURIComponent(id)),
           { limit: RECORD_PAGE_SIZE, before: pageParam },

@@ -10,7 +10,6 @@ import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError } from '../../lib/notify';
-import { expireSession } from '../../lib/session';
 
 export const bulkKeys = {
   all: ['bulk'] as const,
@@ -37,14 +36,14 @@ export const bulkJobQueryOptions = (jobId: string) =>
 
 /**
  * POST /api/order/bulk or /api/product/bulk. A refusal shows the server's message (which names the
- * field); a 403 is the api client's (it has ended the session), a 401 ends it too (as the orders' calls).
+ * field); a refused token is the api client's (it has ended the session).
  */
 export function useStartBulk<Body>(path: string) {
   return useMutation({
     mutationFn: (body: Body) => apiRequest(path, { method: 'POST', body, schema: bulkStartResponseSchema }),
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 401) return expireSession();
-      if (error instanceof ApiError && error.status === 403) return;
+      // A refused token (401 or 403) has ended the session in the api client, with its own toast.
+      if (error instanceof ApiError && error.endsSession) return;
       notifyError(serverMessageOr(error, 'The bulk action failed'));
     },
   });

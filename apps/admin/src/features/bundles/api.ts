@@ -9,11 +9,10 @@ import {
   productListResponseSchema,
 } from '@backroom/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest, type RequestOptions } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { endSession, expireSession } from '../../lib/session';
+import { endSession } from '../../lib/session';
 import { getToken } from '../../lib/token-storage';
 
 export const bundleKeys = {
@@ -26,19 +25,6 @@ export const bundleKeys = {
 class NoTokenError extends Error {
   constructor() {
     super(MESSAGES.noToken);
-  }
-}
-
-/**
- * The screen's calls: a 401 ends the session like a 403 does (the api client's rule): the token is
- * removed, 'Session expired. Please log in again.' and /login.
- */
-async function bundlesRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  try {
-    return await apiRequest(path, options);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) expireSession();
-    throw error;
   }
 }
 
@@ -59,7 +45,7 @@ export const bundleListQueryOptions = () =>
     queryKey: bundleKeys.list(),
     queryFn: async ({ signal }) => {
       try {
-        return await bundlesRequest(API_PATHS.bundleList, { schema: bundleListResponseSchema, signal });
+        return await apiRequest(API_PATHS.bundleList, { schema: bundleListResponseSchema, signal });
       } catch (error) {
         if (!signal.aborted) toastFailure(error, MESSAGES.fetchBundlesFailed, { serverMessage: false });
         throw error;
@@ -77,7 +63,7 @@ export const productSearchQueryOptions = (q: string) =>
     queryKey: bundleKeys.products(q),
     queryFn: async ({ signal }) => {
       const params = new URLSearchParams({ q, page: '1', pageSize: '20' });
-      return (await bundlesRequest(`${API_PATHS.productList}?${params}`, { schema: productListResponseSchema, signal }))
+      return (await apiRequest(`${API_PATHS.productList}?${params}`, { schema: productListResponseSchema, signal }))
         .products;
     },
     placeholderData: keepPreviousData,
@@ -112,7 +98,7 @@ export function useSaveBundle({ onSuccess }: { onSuccess?: (bundle: Bundle) => v
     mutationFn: async ({ id, body }: SaveBundleInput) => {
       if (!getToken()) throw new NoTokenError();
       const path = id ? bundlePath(API_PATHS.bundleUpdate, id) : API_PATHS.bundleCreate;
-      return (await bundlesRequest(path, { method: id ? 'PUT' : 'POST', body, schema: bundleResponseSchema })).bundle;
+      return (await apiRequest(path, { method: id ? 'PUT' : 'POST', body, schema: bundleResponseSchema })).bundle;
     },
     onSuccess: (bundle, { id }) => {
       void queryClient.invalidateQueries({ queryKey: bundleKeys.list() });
@@ -128,7 +114,7 @@ export function useDeleteBundle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      bundlesRequest(bundlePath(API_PATHS.bundle, id), { method: 'DELETE', schema: messageResponseSchema }),
+      apiRequest(bundlePath(API_PATHS.bundle, id), { method: 'DELETE', schema: messageResponseSchema }),
     onSuccess: () => notifySuccess(MESSAGES.bundleDeleted),
     onError: (error) => toastFailure(error, MESSAGES.deleteBundleFailed, { serverMessage: false }),
     // A bundle another admin deleted first is gone either way: the list shows it.
@@ -141,7 +127,7 @@ export function useToggleBundleCancel() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      bundlesRequest(bundlePath(API_PATHS.bundleCancel, id), { method: 'POST', schema: bundleResponseSchema }),
+      apiRequest(bundlePath(API_PATHS.bundleCancel, id), { method: 'POST', schema: bundleResponseSchema }),
     onSuccess: (answer) => notifySuccess(answer.message),
     onError: (error) => toastFailure(error, MESSAGES.cancelBundleFailed, { serverMessage: false }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: bundleKeys.list() }),

@@ -18,11 +18,9 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest, type RequestOptions } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { expireSession } from '../../lib/session';
 import {
   type ConversationPages,
   type ThreadPages,
@@ -52,19 +50,6 @@ export const unreadQueryOptions = () =>
 /** A refused token (401 or 403) ends the session with its own message: no second toast. */
 const endsSession = (error: unknown) => error instanceof ApiError && error.endsSession;
 
-/**
- * The screen's calls: any 403 ends the session (spec 2 section 8, in the api client), and so does a
- * 401 (no valid token at all): the token is removed, 'Session expired. Please log in again.', /login.
- */
-async function messagesRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  try {
-    return await apiRequest(path, options);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) expireSession();
-    throw error;
-  }
-}
-
 function toastFailure(error: unknown, fallback: string): void {
   if (!endsSession(error)) notifyError(serverMessageOr(error, fallback));
 }
@@ -90,7 +75,7 @@ export const conversationListQueryOptions = (q: string) =>
     queryKey: conversationKeys.list(q),
     queryFn: async ({ pageParam, signal }) => {
       try {
-        return await messagesRequest(
+        return await apiRequest(
           withQuery(API_PATHS.conversations, { limit: CONVERSATION_PAGE_SIZE, before: pageParam, q }),
           { schema: conversationListResponseSchema, signal },
         );
@@ -117,7 +102,7 @@ export const threadQueryOptions = (conversationId: string, queryClient: QueryCli
     queryKey: conversationKeys.thread(conversationId),
     queryFn: async ({ pageParam, signal }) => {
       try {
-        const page = await messagesRequest(
+        const page = await apiRequest(
           withQuery(threadPath(conversationId), { limit: MESSAGE_PAGE_SIZE, before: pageParam }),
           { schema: threadResponseSchema, signal },
         );
@@ -143,7 +128,7 @@ export function useThread(conversationId: string) {
  * (the newest message only): the server then broadcasts the unread count. A failure is ignored.
  */
 export async function markConversationRead(conversationId: string): Promise<void> {
-  await messagesRequest(withQuery(threadPath(conversationId), { limit: 1 }), { schema: threadResponseSchema }).catch(
+  await apiRequest(withQuery(threadPath(conversationId), { limit: 1 }), { schema: threadResponseSchema }).catch(
     () => undefined,
   );
 }
@@ -189,7 +174,7 @@ export function useSendMessage({
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: { conversationId: string; body: string }) =>
-      messagesRequest(API_PATHS.adminMessage, { method: 'POST', body: request, schema: sentMessageResponseSchema }),
+      apiRequest(API_PATHS.adminMessage, { method: 'POST', body: request, schema: sentMessageResponseSchema }),
     onSuccess: ({ success: _success, ...message }) => {
       applyMessage(queryClient, message, message.conversation);
       onSuccess?.(message);
@@ -206,7 +191,7 @@ export function useDeleteConversation({ onSuccess }: { onSuccess?: (conversation
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (conversationId: string) =>
-      messagesRequest(API_PATHS.conversation.replace(':id', encodeURIComponent(conversationId)), {
+      apiRequest(API_PATHS.conversation.replace(':id', encodeURIComponent(conversationId)), {
         method: 'DELETE',
         schema: messageResponseSchema,
       }),

@@ -13,11 +13,9 @@ import {
   userListResponseSchema,
 } from '@backroom/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest, type RequestOptions } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { expireSession } from '../../lib/session';
 
 export const discountKeys = {
   all: ['discounts'] as const,
@@ -28,19 +26,6 @@ export const discountKeys = {
 
 /** A refused token (401 or 403) ends the session with its own message: no second toast. */
 const endsSession = (error: unknown) => error instanceof ApiError && error.endsSession;
-
-/**
- * The screen's calls: a 401 ends the session like a 403 does (spec 2 section 8, the api client's
- * rule): the token is removed, 'Session expired. Please log in again.' and /login.
- */
-async function discountsRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  try {
-    return await apiRequest(path, options);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) expireSession();
-    throw error;
-  }
-}
 
 function toastFailure(error: unknown, fallback: string): void {
   if (!endsSession(error)) notifyError(serverMessageOr(error, fallback));
@@ -55,7 +40,7 @@ export const discountListQueryOptions = (status: DiscountStatus | '', page: numb
     queryKey: discountKeys.list(status, page),
     queryFn: async ({ signal }) => {
       try {
-        return await discountsRequest(`${API_PATHS.discountList}?${discountListSearch(status, page)}`, {
+        return await apiRequest(`${API_PATHS.discountList}?${discountListSearch(status, page)}`, {
           schema: discountListResponseSchema,
           signal,
         });
@@ -77,8 +62,7 @@ export const customerSearchQueryOptions = (q: string) =>
     queryKey: discountKeys.customers(q),
     queryFn: async ({ signal }) => {
       const params = new URLSearchParams({ role: 'user', q, page: '1', pageSize: '20' });
-      return (await discountsRequest(`${API_PATHS.userAll}?${params}`, { schema: userListResponseSchema, signal }))
-        .users;
+      return (await apiRequest(`${API_PATHS.userAll}?${params}`, { schema: userListResponseSchema, signal })).users;
     },
     placeholderData: keepPreviousData,
     staleTime: 60_000,
@@ -93,7 +77,7 @@ export function useCreateDiscount({ onSuccess }: { onSuccess?: (discount: Discou
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: CreateDiscountRequest) =>
-      discountsRequest(API_PATHS.discountCreate, { method: 'POST', body: request, schema: discountResponseSchema }),
+      apiRequest(API_PATHS.discountCreate, { method: 'POST', body: request, schema: discountResponseSchema }),
     onSuccess: ({ discount }) => {
       void queryClient.invalidateQueries({ queryKey: discountKeys.lists() });
       notifySuccess(MESSAGES.discountCreated);
@@ -108,7 +92,7 @@ export function useUpdateDiscount({ onSuccess }: { onSuccess?: (discount: Discou
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ code, body }: { code: string; body: UpdateDiscountRequest }) =>
-      discountsRequest(discountPath(API_PATHS.discount, code), {
+      apiRequest(discountPath(API_PATHS.discount, code), {
         method: 'PUT',
         body,
         schema: discountResponseSchema,
@@ -127,7 +111,7 @@ export function useDeleteDiscount({ onSuccess }: { onSuccess?: (code: string) =>
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      discountsRequest(discountPath(API_PATHS.discount, code), { method: 'DELETE', schema: messageResponseSchema }),
+      apiRequest(discountPath(API_PATHS.discount, code), { method: 'DELETE', schema: messageResponseSchema }),
     onSuccess: (_answer, code) => {
       void queryClient.invalidateQueries({ queryKey: discountKeys.lists() });
       notifySuccess(MESSAGES.discountDeleted);

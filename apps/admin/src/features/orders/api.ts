@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import { apiRequest, type RequestOptions } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { endSession, expireSession } from '../../lib/session';
+import { endSession } from '../../lib/session';
 import { getToken } from '../../lib/token-storage';
 
 export const orderKeys = {
@@ -37,7 +37,7 @@ export const orderKeys = {
 
 /**
  * The orders screen's calls (spec 2 section 8): without a stored token, 'No authentication token
- * found. Please log in again.' and /login; a 401 ends the session like a 403 (the api client's rule).
+ * found. Please log in again.' and /login; a refused token is the api client's (401 or 403).
  */
 async function ordersRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
   if (!getToken()) {
@@ -45,12 +45,7 @@ async function ordersRequest<S extends z.ZodType>(path: string, options: Request
     void endSession();
     throw new ApiError(401, MESSAGES.noToken);
   }
-  try {
-    return await apiRequest(path, { method: 'POST', ...options });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) expireSession();
-    throw error;
-  }
+  return apiRequest(path, { method: 'POST', ...options });
 }
 
 /**

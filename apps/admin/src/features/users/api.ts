@@ -55,16 +55,11 @@ function requireToken(): void {
 
 /**
  * The Users screen's calls (spec 2 section 8): without a stored token, 'No authentication token
- * found. Please log in again.' and /login; a 401 ends the session like a 403 (the api client's rule).
+ * found. Please log in again.' and /login; a refused token is the api client's (401 or 403).
  */
-async function usersRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
+function usersRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
   requireToken();
-  try {
-    return await apiRequest(path, options);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) expireSession();
-    throw error;
-  }
+  return apiRequest(path, options);
 }
 
 /** Whether a failure ended the session: its own message is shown, not the call's. */
