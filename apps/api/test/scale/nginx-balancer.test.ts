@@ -1,0 +1,229 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  API_PATHS,
+  CUSTOMER_PATHS,
+  customerConversationResponseSchema,
+  customerSessionResponseSchema,
+  EVENTS,
+  loginResponseSchema,
+  type Message,
+  messageSchema,
+  sentMessageResponseSchema,
+} from '@backroom/contract';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { nextEvent } from '../helpers/admin-socket';
+import { createFreshDatabase } from '../helpers/database';
+import { type Instance, startInstance } from '../helpers/instances';
+import { type Nginx, startNginx } from '../helpers/nginx';
+import { adminSocketAt, connected, joinAdmins, serverDisconnect } from '../helpers/remote-socket';
+import { waitUntil } from '../helpers/wait';
+
+/**
+ * docs/deploy.md's nginx configuration, exactly as the doc writes it (only the instances' ports
+ * and its own listening port swapped for free ones), run by Debian's nginx in front of two real
+ * `npm run serve` processes on one database, with the instances' settings the doc gives.
+ */
+const doc = readFileSync(path.resolve(import.meta.dirname, '../../../../docs/deploy.md'), 'utf8');
+
+/** The fenced block right after `<!-- deploy.md: <marker> -->`. */
+function block(marker: string, language: string): string {
+  const found = doc.match(new RegExp(`<!-- deploy\\.md: ${marker} -->\\n\`\`\`${language}\\n([\\s\\S]*?)\\n\`\`\`\\n`));
+  if (!found?.[1]) throw new Error(`docs/deploy.md has no \`\`\`${language} block after <!-- deploy.md: ${marker} -->`);
+  return found[1];
+}
+const site = block('the tested configuration', 'nginx');
+const settings = block("the instances' settings", 'sh');
+
+function setting(name: string): string {
+  const found = settings.match(new RegExp(`\\b${name}=(\\S+)`));
+  if (!found?.[1]) throw new Error(`docs/deploy.md's settings do not set ${name}`);
+  return found[1];
+}
+
+const ADMIN = { email: 'owner@balanced.example', password: 'one shop behind nginx' };
+const LOGIN_MAX_PER_IP = 3;
+let a: Instance;
+let b: Instance;
+let nginx: Nginx;
+const sockets: Socket[] = [];
+let databaseUrl: string;
+let adminToken: string;
+let customer: { token: string; conversationId: string };
+
+interface CallOptions {
+  method?: string;
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A JSON call: the status and the parsed body. */
+async function call(base: string, path: string, options: CallOptions = {}) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.token = options.token;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${base}${path}`, {
+    method: options.method ?? (options.body !== undefined ? 'POST' : 'GET'),
+    headers,
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : undefined, text };
+}
+
+async function ok<T extends z.ZodType>(base: string, path: string, schema: T, options: CallOptions = {}, status = 200) {
+  const res = await call(base, path, options);
+  if (res.status !== status) throw new Error(`${options.method ?? 'call'} ${path}: ${res.status} ${res.text}`);
+  return schema.parse(res.json) as z.infer<T>;
+}
+
+const adminLogin = () => ok(nginx.base, API_PATHS.login, loginResponseSchema, { body: ADMIN }).then((r) => r.token);
+
+async function track<T extends Socket>(socket: Promise<T>): Promise<T> {
+  const s = await socket;
+  sockets.push(s);
+  return s;
+}
+
+/**
+ * An admin's socket through nginx as the browser opens one: long-polling first, then the upgrade
+ * to a websocket (both only work if every polling request reaches the one instance), then the
+ * admins' room.
+ */
+async function adminThroughNginx(token: string): Promise<Socket> {
+  const socket = io(nginx.base, { auth: { token }, reconnection: false });
+  sockets.push(socket);
+  await connected(socket);
+  await waitUntil(() => socket.io.engine.transport.name === 'websocket', 'the socket to upgrade to a websocket');
+  await joinAdmins(socket);
+  return socket;
+}
+
+beforeAll(async () => {
+  databaseUrl = await createFreshDatabase();
+  const env = {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    TRUST_PROXY: setting('TRUST_PROXY'),
+    KEEP_ALIVE_TIMEOUT: setting('KEEP_ALIVE_TIMEOUT'),
+    LOGIN_MAX_PER_IP: String(LOGIN_MAX_PER_IP),
+    LOGIN_MAX_PER_EMAIL: '1000',
+  };
+  // One after the other: the first makes the first admin, the second finds it.
+  a = await startInstance(databaseUrl, env);
+  b = await startInstance(databaseUrl, env);
+  for (const placeholder of ['127.0.0.1:3001', '127.0.0.1:3002']) {
+    if (!site.includes(placeholder)) throw new Error(`docs/deploy.md's configuration no longer names ${placeholder}`);
+  }
+  nginx = await startNginx(
+    site.replaceAll('127.0.0.1:3001', `127.0.0.1:${a.port}`).replaceAll('127.0.0.1:3002', `127.0.0.1:${b.port}`),
+    '/api/health',
+  );
+  adminToken = await adminLogin();
+  const registered = await ok(
+    nginx.base,
+    CUSTOMER_PATHS.register,
+    customerSessionResponseSchema,
+    { body: { name: 'Sam Balanced', email: 'sam@balanced.example', password: 'a customer behind nginx' } },
+    201,
+  );
+  const mine = await ok(nginx.base, CUSTOMER_PATHS.conversation, customerConversationResponseSchema, {
+    token: registered.token,
+  });
+  customer = { token: registered.token, conversationId: mine.conversation._id };
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await nginx?.stop();
+  await Promise.all([a?.stop(), b?.stop()]);
+});
+
+describe("docs/deploy.md's nginx in front of two instances", () => {
+  it("the configuration keeps the instances' connections open longer than nginx, and sets X-Forwarded-For in every location", () => {
+    const seconds = (value: string) => {
+      const found = value.match(/^(\d+)s$/);
+      if (!found?.[1]) throw new Error(`${value} is not written in seconds`);
+      return Number(found[1]);
+    };
+    const upstreamIdle = site.match(/\bkeepalive_timeout (\S+);/)?.[1];
+    expect(upstreamIdle).toBeDefined();
+    expect(seconds(setting('KEEP_ALIVE_TIMEOUT'))).toBeGreaterThan(seconds(upstreamIdle ?? ''));
+
+    const locations = [...site.matchAll(/\blocation\s+(\S+)\s*\{([^}]*)\}/g)];
+    expect(locations.map((l) => l[1])).toEqual(['/', '/socket.io/']);
+    for (const [, where, body] of locations) {
+      if (!body?.includes('proxy_set_header')) continue;
+      expect(body, `location ${where}`).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    }
+    expect(site).not.toContain('$proxy_add_x_forwarded_for');
+  });
+
+  it('a customer message sent through either instance reaches an admin socket connected through nginx', async () => {
+    const admin = await adminThroughNginx(adminToken);
+    // The socket sits on one of the two instances: one of these messages is always the other's.
+    for (const [name, base] of [
+      ['A', a.base],
+      ['B', b.base],
+      ['nginx', nginx.base],
+    ] as const) {
+      const body = `Sent through ${name}`;
+      const arrived = nextEvent<Message>(admin, EVENTS.newMessage, (m) => m.body === body);
+      const sent = await ok(base, CUSTOMER_PATHS.messages, sentMessageResponseSchema, {
+        token: customer.token,
+        body: { body },
+      });
+      expect(messageSchema.parse(await arrived)).toMatchObject({
+        _id: sent._id,
+        conversation: customer.conversationId,
+        isAdmin: false,
+      });
+    }
+  });
+
+  it("a logout through nginx closes that session's sockets on both instances, and only that session's", async () => {
+    const token = await adminLogin();
+    // Whichever instance nginx gives the logout to, one of these is held by the other one.
+    const held = [
+      await adminThroughNginx(token),
+      await track(adminSocketAt(a.base, token)),
+      await track(adminSocketAt(b.base, token)),
+    ];
+    const other = await adminThroughNginx(adminToken);
+    const closed = held.map((socket) => serverDisconnect(socket));
+    const out = await call(nginx.base, API_PATHS.logout, { method: 'POST', token });
+    expect(out.status).toBe(200);
+    expect(await Promise.all(closed)).toEqual(held.map(() => 'io server disconnect'));
+    expect((await call(nginx.base, API_PATHS.unread, { token })).status).toBe(403);
+    expect(other.connected).toBe(true);
+    expect((await call(nginx.base, API_PATHS.unread, { token: adminToken })).status).toBe(200);
+  });
+
+  it('login attempts through nginx with made-up X-Forwarded-For headers all count against the one real address', async () => {
+    const forged = ['198.51.100.1', '198.51.100.2, 203.0.113.2', '203.0.113.3', '198.51.100.4, 127.0.0.1', '10.0.0.5'];
+    const statuses: number[] = [];
+    for (const forwardedFor of forged) {
+      const res = await call(nginx.base, API_PATHS.login, {
+        body: { email: ADMIN.email, password: 'not the password' },
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual(forged.map((_, i) => (i < LOGIN_MAX_PER_IP ? 401 : 429)));
+
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const { rows } = await db.query<{ key: string; count: number }>(
+        "select key, count from login_attempts where key like 'ip:%' order by key",
+      );
+      expect(rows).toEqual([{ key: 'ip:127.0.0.1', count: LOGIN_MAX_PER_IP }]);
+    } finally {
+      await db.end();
+    }
+  });
+});
