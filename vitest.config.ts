@@ -29,6 +29,9 @@ export default defineConfig({
           // Pure functions and components: one import of the modules per worker, not per file
           // (26 s down to 5 s on 2 cores; docs/decisions/041-test-tiers.md).
           isolate: false,
+          // A safety net, not a budget: the CSV reader's tests parse 100,000 rows, which took over
+          // Vitest's default 5 s once beside the browser suite on a busy machine.
+          ...patience(60_000),
           include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.test.ts', 'apps/admin/src/**/*.test.{ts,tsx}'],
         },
       },
