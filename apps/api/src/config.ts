@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { DEFAULT_UPLOAD_MAX_BYTES, isTimeZone } from '@backroom/contract';
+import { DEFAULT_IMPORT_MAX_BYTES, DEFAULT_UPLOAD_MAX_BYTES, isTimeZone } from '@backroom/contract';
 import { z } from 'zod';
 
 /** '12h', '30m', '90s', '2d' or a plain number of seconds, as milliseconds. */
@@ -122,6 +122,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_DIST: optional,
   UPLOAD_MAX_BYTES: int(DEFAULT_UPLOAD_MAX_BYTES),
+  IMPORT_MAX_BYTES: int(DEFAULT_IMPORT_MAX_BYTES),
   S3_ENDPOINT: optional.pipe(z.url({ error: 'must be a URL such as http://127.0.0.1:9000' }).optional()),
   S3_BUCKET: optional,
   S3_REGION: z.string().trim().default('us-east-1'),
@@ -186,7 +187,13 @@ export interface Config {
   /** The built admin (apps/admin/dist), served at /. */
   adminDist: string;
   /** Image uploads (docs/decisions/009-images.md): largest accepted file, local folder. */
-  uploads: { maxBytes: number; dir: string };
+  uploads: {
+    /** The largest image upload. */
+    maxBytes: number;
+    /** The largest products CSV import (a file of its own size: 100,000 rows hold more than an image). */
+    importMaxBytes: number;
+    dir: string;
+  };
   /** An S3-compatible bucket for images instead of the local folder, when S3_BUCKET is set. */
   s3: S3Config | undefined;
   /** Campaign e-mail: SMTP server (unset: the database outbox), sender, messages per second, first retry delay. */
@@ -246,7 +253,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : path.join(repoRoot, 'apps/admin/dist'),
-    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, dir: path.join(dataDir, 'uploads') },
+    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, importMaxBytes: e.IMPORT_MAX_BYTES, dir: path.join(dataDir, 'uploads') },
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT,

@@ -203,4 +203,47 @@ describe('POST /api/product/import/preview', () => {
     expect(res.json()).toEqual({ success: false, message: IMPORT_MESSAGES.tooManyRows });
     expect(IMPORT_MESSAGES.tooManyRows).toContain(IMPORT_ROW_LIMIT.toLocaleString('en-US'));
   });
+
+  it('takes its size limit from IMPORT_MAX_BYTES, above the image limit, with a 413 naming the field', async () => {
+    // An image may be at most 48 KB here, a CSV 195 KB: 100,000 rows of every column outgrow an image.
+    const small = await createTestApp({ UPLOAD_MAX_BYTES: '50000', IMPORT_MAX_BYTES: '200000' });
+    try {
+      const smallToken = await adminToken(small);
+      const call = (csv: string) => {
+        const form = new FormData();
+        form.append(IMPORT_FILE_FIELD, new Blob([csv], { type: 'text/csv' }), 'p.csv');
+        return small.app.inject({
+          method: 'POST',
+          url: EXPORT_PATHS.productImportPreview,
+          headers: { token: smallToken },
+          payload: form,
+        });
+      };
+      const rows = (n: number) =>
+        csvOf(
+          ['id', 'name', 'description', 'price', 'mainCategory'],
+          Array.from({ length: n }, (_, i) => ({
+            id: '',
+            name: `Figure ${i}`,
+            description: 'A collectible figure, boxed',
+            price: '12.50',
+            mainCategory: 'Figures',
+          })),
+        );
+      const fits = rows(2_000);
+      expect(fits.length).toBeGreaterThan(100_000);
+      expect(fits.length).toBeLessThan(200_000);
+      const ok = await call(fits);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect((ok.json() as ProductImportPreviewResponse).counts.create).toBe(2_000);
+
+      const over = rows(4_000);
+      expect(over.length).toBeGreaterThan(200_000);
+      const refused = await call(over);
+      expect(refused.statusCode).toBe(413);
+      expect(refused.json()).toEqual({ success: false, message: `${IMPORT_FILE_FIELD}: must be at most 195 KB` });
+    } finally {
+      await small.close();
+    }
+  });
 });

@@ -121,6 +121,12 @@ export const PRODUCT_LIMITS = {
 /** Default largest accepted image upload (the server's UPLOAD_MAX_BYTES may change it). */
 export const DEFAULT_UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Default largest products CSV import (the server's IMPORT_MAX_BYTES may change it): room for the
+ * import's 100,000 rows with the export's every column, some 17 to 20 MB (docs/decisions/044-csv-import-limits.md).
+ */
+export const DEFAULT_IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+
 /** The image types an upload may be, checked by content on the server (docs/decisions/009-images.md). */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const;
 

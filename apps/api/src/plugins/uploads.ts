@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createImageStorage } from '../storage/image-storage';
+import { HttpError } from '../http-error';
+import { createImageStorage } from '../storage/create-image-storage';
 import { imageContentType } from '../storage/names';
-import { HttpError, validationMessage } from './errors';
+import { validationMessage } from './errors';
 
 /**
  * Image uploads and downloads (docs/decisions/009-images.md): multipart parsing, the image
@@ -80,19 +81,19 @@ export interface MultipartForm<T> {
 
 /**
  * Reads a multipart form. Each file is handed to onFile as soon as it has arrived (at most
- * UPLOAD_MAX_BYTES), so a refused file stops the request early and only one original is held
- * in memory at a time. Every refusal names its field.
+ * maxBytes: UPLOAD_MAX_BYTES unless the caller says), so a refused file stops the request early
+ * and only one original is held in memory at a time. Every refusal names its field.
  */
 export async function readMultipart<T>(
   request: FastifyRequest,
   onFile: (field: string, data: Buffer) => Promise<T>,
+  maxBytes = request.server.ctx.config.uploads.maxBytes,
 ): Promise<MultipartForm<T>> {
   if (!request.isMultipart()) throw new HttpError(415, MESSAGES.notMultipart);
-  const maxBytes = request.server.ctx.config.uploads.maxBytes;
   const fields: Record<string, string> = {};
   const files: MultipartForm<T>['files'] = [];
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
       const field = part.fieldname;
       if (part.type === 'file') {
         let data: Buffer;

@@ -1,6 +1,6 @@
 import { IMPORT_FILE_FIELD } from '@backroom/contract';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { readMultipart } from '../../plugins/uploads';
 
 /** The import's one file field; any other file field is refused by name. */
@@ -11,14 +11,14 @@ async function onImportFile(field: string, data: Buffer): Promise<Buffer> {
 }
 
 /**
- * An import's multipart form: exactly one CSV in `file`, and only the text fields named (each
- * answered, undefined when not sent); anything else is refused naming the field.
+ * An import's multipart form: exactly one CSV in `file` (at most IMPORT_MAX_BYTES), and only the
+ * text fields named (each answered, undefined when not sent); anything else is refused naming the field.
  */
 export async function readImportForm<F extends string>(
   request: FastifyRequest,
   textFields: readonly F[] = [],
 ): Promise<{ file: Buffer; fields: Partial<Record<F, string>> }> {
-  const form = await readMultipart(request, onImportFile);
+  const form = await readMultipart(request, onImportFile, request.server.ctx.config.uploads.importMaxBytes);
   const extra = Object.keys(form.fields).find((name) => !(textFields as readonly string[]).includes(name));
   if (extra !== undefined) throw new HttpError(400, `${extra}: is not a field of this form`);
   if (form.files.length === 0) throw new HttpError(400, `${IMPORT_FILE_FIELD}: is required (a CSV file)`);
