@@ -19,7 +19,7 @@ import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { conversations, sessions, users } from '../apps/api/src/db/schema';
 import { generateDemo } from '../apps/api/src/demo/generate';
 import { hashToken, newToken } from '../apps/api/src/modules/auth/tokens';
-import { createImageStorage } from '../apps/api/src/storage/image-storage';
+import { createImageStorage } from '../apps/api/src/storage/create-image-storage';
 import { type Instance, startInstance } from '../apps/api/test/helpers/instances';
 import { ShopClient } from './simulate/client';
 import { Recorder } from './simulate/recorder';

@@ -6,7 +6,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { generateDemo } from './demo/generate';
 import { startUploadSweeps, type UploadSweeps } from './modules/uploads/sweep';
-import { createImageStorage } from './storage/image-storage';
+import { createImageStorage } from './storage/create-image-storage';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });

@@ -3,7 +3,7 @@ import { like, sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/open';
 import { users } from '../db/schema';
-import { createImageStorage } from '../storage/image-storage';
+import { createImageStorage } from '../storage/create-image-storage';
 import { DEMO_CUSTOMERS_IN_DETAIL, DEMO_DOMAIN, generateDemo, removeDemo } from './generate';
 import { DEMO_ORDERS } from './orders';
 

@@ -1,7 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { Config } from '../config';
-import { createLocalStorage } from './local-storage';
-import { createS3Storage } from './s3-storage';
 
 export interface StoredObject {
   body: Readable;
@@ -35,9 +32,4 @@ export interface ImageStorage {
    * answers how many. Only the local folder writes temporary files.
    */
   removeLeftovers(before: Date): Promise<number>;
-}
-
-/** The bucket when S3_BUCKET is set, otherwise DATA_DIR/uploads. */
-export function createImageStorage(config: Pick<Config, 'uploads' | 's3'>): ImageStorage {
-  return config.s3 ? createS3Storage(config.s3) : createLocalStorage(config.uploads.dir);
 }
