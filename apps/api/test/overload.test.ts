@@ -2,8 +2,8 @@ import { API_PATHS, CUSTOMER_MESSAGES, CUSTOMER_PATHS, MESSAGES } from '@backroo
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
+import { BUSY_RETRY_AFTER_SECONDS } from '../src/http-error';
 import { passwordWork } from '../src/modules/auth/passwords';
-import { BUSY_RETRY_AFTER_SECONDS } from '../src/plugins/errors';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createUser } from './helpers/users';
 

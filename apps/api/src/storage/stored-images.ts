@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { HttpError } from '../plugins/errors';
+import { HttpError } from '../http-error';
 import type { ImageStorage } from './image-storage';
 import { ImageRefused, type PreparedImage, prepareImage } from './images';
 import { newImageName, thumbName } from './names';

@@ -8,7 +8,7 @@ import {
 } from '@backroom/contract';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/realtime';
 import { recordChange } from '../activity/recorder';
 import { pick } from '../activity/snapshot';

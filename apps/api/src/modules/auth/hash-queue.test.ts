@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUSY_RETRY_AFTER_SECONDS, ServerBusy } from '../../plugins/errors';
+import { BUSY_RETRY_AFTER_SECONDS, ServerBusy } from '../../http-error';
 import { HashQueue } from './hash-queue';
 
 /** Work that finishes when the test says so. */

@@ -1,4 +1,4 @@
-import { ServerBusy } from '../../plugins/errors';
+import { ServerBusy } from '../../http-error';
 
 /**
  * Runs slow work (password hashes) a few at a time, the rest in line; when the line is full, a

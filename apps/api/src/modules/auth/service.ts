@@ -1,6 +1,6 @@
 import { MESSAGES } from '@backroom/contract';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { recordActivity } from '../activity/recorder';
 import { type LoginChallenge, secondStepFor } from '../two-factor/login-step';
 import { DEVICE_SECRET_NAME, type DeviceClaim, newDeviceId, newDeviceSecret } from './device-cookie';

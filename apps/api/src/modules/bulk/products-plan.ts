@@ -9,7 +9,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { removeImages } from '../../storage/stored-images';

@@ -9,7 +9,7 @@ import {
 } from '@backroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { runAsActor } from '../activity/context';

@@ -15,7 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { newId } from '../../db/ids';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/realtime';
 import { type MultipartForm, parseFields } from '../../plugins/uploads';
 import type { ImageStorage } from '../../storage/image-storage';

@@ -1,6 +1,6 @@
 import { type CategoryNode, EVENTS, type ProductsUpdatedEvent } from '@backroom/contract';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/realtime';
 import { recordChange } from '../activity/recorder';
 import { moveMainCategory } from '../products/repository';

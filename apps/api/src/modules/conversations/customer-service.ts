@@ -7,7 +7,7 @@ import {
   type Message,
 } from '@backroom/contract';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { threadPage, toCustomerConversation, toMessage } from './message-view';
 import {
   appendMessage,

@@ -8,7 +8,7 @@ import {
   type ThreadQuery,
 } from '@backroom/contract';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/realtime';
 import { recordChange } from '../activity/recorder';
 import { snapshot } from '../activity/snapshot';

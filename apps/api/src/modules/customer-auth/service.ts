@@ -2,7 +2,7 @@ import { CUSTOMER_MESSAGES, type customerRegisterRequestSchema, MESSAGES } from 
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { countAttempt, pruneAttempts, releaseAttempt } from '../auth/login-throttle';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { findUserByEmail, insertSession } from '../auth/repository';

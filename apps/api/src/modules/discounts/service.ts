@@ -11,7 +11,7 @@ import {
 } from '@backroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { newId } from '../../db/ids';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/realtime';
 import { recordChange } from '../activity/recorder';
 import { pick, snapshot } from '../activity/snapshot';

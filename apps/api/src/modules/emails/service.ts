@@ -8,7 +8,7 @@ import {
 } from '@backroom/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { recordChange } from '../activity/recorder';

@@ -2,7 +2,7 @@ import { pipeline, type Readable, Transform } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type pg from 'pg';
 import QueryStream from 'pg-query-stream';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 
 /** A statement as the driver takes it. */
 export interface Statement {

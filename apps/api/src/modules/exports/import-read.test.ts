@@ -1,6 +1,6 @@
 import { IMPORT_MESSAGES, IMPORT_ROW_LIMIT } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { openImportFile, readImportFile } from './import-read';
 import { checkRowCount, csvRecords } from './import-records';
 

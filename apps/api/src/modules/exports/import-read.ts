@@ -10,7 +10,7 @@ import {
   type ProductCsvColumn,
   restoreCell,
 } from '@backroom/contract';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { type CsvRecord, checkRowCount, checkUtf8, csvRecords } from './import-records';
 
 /*

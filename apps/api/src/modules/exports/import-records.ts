@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { pipeline, Readable } from 'node:stream';
 import { IMPORT_FILE_FIELD, IMPORT_MESSAGES, IMPORT_ROW_LIMIT } from '@backroom/contract';
 import { CsvError, parse } from 'csv-parse';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { giveWay } from './give-way';
 
 /*

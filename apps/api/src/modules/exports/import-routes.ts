@@ -7,7 +7,7 @@ import {
   productImportQueuedResponseSchema,
 } from '@backroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { readImportForm } from './import-form';
 import { confirmProductImport, type ImportDeps } from './import-service';
 

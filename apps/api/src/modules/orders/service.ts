@@ -12,7 +12,7 @@ import {
   SHIPPED_STATUS,
 } from '@backroom/contract';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/realtime';
 import { recordChange } from '../activity/recorder';
 import { pick, snapshot } from '../activity/snapshot';

@@ -8,7 +8,7 @@ import {
   type UpdateProductFields,
 } from '@backroom/contract';
 import type { StoredAccessory, StoredColorVariant } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { nameFromReference } from '../../storage/names';
 import type { ProductRow, ProductValues } from './repository';
 

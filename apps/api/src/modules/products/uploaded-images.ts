@@ -1,5 +1,5 @@
 import { type ImageField, imageFieldProblem, MESSAGES, PRODUCT_LIMITS, parseImageField } from '@backroom/contract';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { PreparedImage } from '../../storage/images';
 import { prepareFormImage } from '../../storage/stored-images';
 

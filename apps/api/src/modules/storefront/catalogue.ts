@@ -6,7 +6,7 @@ import {
   STOREFRONT_MESSAGES,
 } from '@backroom/contract';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { today } from '../bundles/service';
 import { findVisibleProduct, listBundlesOnSale, listCataloguePage } from './repository';
 import { bundleLinesProblem } from './rules';

@@ -1,6 +1,6 @@
 import { normaliseDiscountCode, REDEMPTION_MESSAGES, redemptionRefusal } from '@backroom/contract';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { findDiscount } from '../discounts/repository';
 import { today } from '../discounts/service';
 import type { StorefrontClock } from './catalogue';

@@ -13,7 +13,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { newId } from '../../db/ids';
 import type { StoredOrderItem } from '../../db/schema';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/realtime';
 import { recordBundlePurchase } from '../bundles/purchase';
 import { notifyBundles } from '../bundles/service';

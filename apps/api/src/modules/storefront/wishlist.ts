@@ -1,7 +1,7 @@
 import type { CustomerWishlistEntry } from '@backroom/contract';
 import { STOREFRONT_MESSAGES } from '@backroom/contract';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { addWishlistItem, findVisibleProduct, listVisibleWishlist, removeWishlistItem } from './repository';
 import { toCustomerWishlistEntry } from './views';
 import { readHidden, visibleSql } from './visibility';

@@ -8,7 +8,7 @@ import {
   type TwoFactorStatus,
 } from '@backroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { recordActivity, recordChange } from '../activity/recorder';
 import { clearAttempts, countAttempt } from '../auth/login-throttle';
 import { verifyPassword } from '../auth/passwords';

@@ -17,7 +17,7 @@ import {
   type UsersUpdatedEvent,
 } from '@backroom/contract';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/realtime';
 import { recordChange } from '../activity/recorder';
 import type { Principal } from '../auth/service';

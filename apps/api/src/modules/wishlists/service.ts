@@ -1,6 +1,6 @@
 import { priceFromCents, USER_GUARD_MESSAGES, type WishlistEntry } from '@backroom/contract';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError } from '../../http-error';
 import { imageUrl } from '../../storage/names';
 import { findUser } from '../users/repository';
 import { clearWishlist, listWishlist, type WishlistRow } from './repository';
