@@ -9,6 +9,7 @@ import { authRoutes } from './modules/auth/routes';
 import { bulkRoutes } from './modules/bulk/routes';
 import { bundleRoutes } from './modules/bundles/routes';
 import { categoryRoutes } from './modules/categories/routes';
+import { isCustomersConversation } from './modules/conversations/repository';
 import { conversationRoutes } from './modules/conversations/routes';
 import { customerAuthRoutes } from './modules/customer-auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     pool: database.pool,
     databaseUrl: database.url,
     corsOrigins: config.corsOrigins,
+    isCustomersConversation: (userId, conversationId) => isCustomersConversation(ctx.db, userId, conversationId),
   });
   app.addHook('preClose', async () => {
     await ctx.realtime.close();

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { authenticateSession, type Principal } from '../modules/auth/service';
-import { isCustomersConversation } from '../modules/conversations/repository';
 
 /** Room names, written once. */
 export const ROOMS = {
@@ -25,6 +24,17 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
+export interface RealtimeOptions {
+  pool: pg.Pool;
+  databaseUrl: string;
+  corsOrigins: string[];
+  /**
+   * Whether a conversation is this customer's: the conversations module's check, handed in by
+   * app.ts so that this plugin never imports a module's repository.
+   */
+  isCustomersConversation: (userId: string, conversationId: string) => Promise<boolean>;
+}
+
 /**
  * socket.io on the app's own port. Broadcasts go through the PostgreSQL adapter, so several
  * instances on one database reach each other's sockets, and a storefront can emit with
@@ -33,10 +43,7 @@ export interface Realtime {
  * may join the global room and any conversation; a customer only their own conversation
  * (docs/decisions/030-messages.md).
  */
-export async function createRealtime(
-  app: FastifyInstance,
-  options: { pool: pg.Pool; databaseUrl: string; corsOrigins: string[] },
-): Promise<Realtime> {
+export async function createRealtime(app: FastifyInstance, options: RealtimeOptions): Promise<Realtime> {
   const io = new Server(app.server, {
     serveClient: false,
     cors: options.corsOrigins.length > 0 ? { origin: options.corsOrigins, credentials: true } : undefined,
@@ -68,7 +75,7 @@ export async function createRealtime(
     });
     socket.on(EVENTS.join, async (conversationId: unknown, ack: unknown) => {
       if (!isObjectId(conversationId)) return answer(ack, { ok: false, message: JOIN_REFUSED.badId });
-      if (principal.kind !== 'admin' && !(await ownsConversation(app, principal.userId, conversationId))) {
+      if (principal.kind !== 'admin' && !(await ownsConversation(app, options, principal.userId, conversationId))) {
         return answer(ack, { ok: false, message: JOIN_REFUSED.notYours });
       }
       // The socket may have closed while the ownership was looked up.
@@ -113,9 +120,14 @@ function answer(ack: unknown, value: JoinAck): void {
 }
 
 /** A customer's socket joins only the conversation that is theirs. */
-async function ownsConversation(app: FastifyInstance, userId: string, conversationId: string): Promise<boolean> {
+async function ownsConversation(
+  app: FastifyInstance,
+  options: Pick<RealtimeOptions, 'isCustomersConversation'>,
+  userId: string,
+  conversationId: string,
+): Promise<boolean> {
   try {
-    return await isCustomersConversation(app.ctx.db, userId, conversationId);
+    return await options.isCustomersConversation(userId, conversationId);
   } catch (err) {
     app.log.warn({ err }, 'socket join: could not check the conversation');
     return false;
