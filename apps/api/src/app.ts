@@ -23,6 +23,7 @@ import { productRoutes } from './modules/products/routes';
 import { searchRoutes } from './modules/search/routes';
 import { settingRoutes } from './modules/settings/routes';
 import { storefrontRoutes } from './modules/storefront/routes';
+import { twoFactorSecondStep } from './modules/two-factor/second-step';
 import { userRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlists/routes';
 import { adminStaticPlugin } from './plugins/admin-static';
@@ -109,7 +110,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(activityPlugin);
 
   await app.register(healthRoutes);
-  await app.register(authRoutes);
+  await app.register(authRoutes, { secondStep: twoFactorSecondStep });
   await app.register(conversationRoutes);
   await app.register(productRoutes);
   await app.register(categoryRoutes);

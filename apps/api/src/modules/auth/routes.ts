@@ -10,15 +10,19 @@ import {
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isChallenge } from '../two-factor/login-step';
-import { loginChallengeMessage, twoFactorRoutes } from '../two-factor/routes';
 import { deviceOf, sendDeviceCookie, withRetryAfter } from './login-reply';
+import { isChallenge, type SecondStep } from './second-step';
 import { deviceCookieSecret, login, logout, userInfo } from './service';
 
 // POST without a body, or with an empty JSON object.
 const noBody = z.strictObject({}).nullish();
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+export interface AuthRoutesOptions {
+  /** Two-factor sign-in, handed in by app.ts (second-step.ts says why). */
+  secondStep: SecondStep;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { secondStep }) => {
   // Cookies are read on these routes only: the login device cookie (docs/decisions/003-login-limits.md).
   await app.register(fastifyCookie, {
     secret: await deviceCookieSecret(app.ctx.db, app.ctx.config.loginDeviceSecret),
@@ -40,11 +44,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const input = { ...request.body, ip: request.ip, device: deviceOf(request) };
-      const answer = await login(app.ctx.db, app.ctx.auth, input).catch(withRetryAfter(reply));
+      const answer = await login(app.ctx.db, app.ctx.auth, input, secondStep.challengeFor).catch(withRetryAfter(reply));
       // Two-factor sign-in: no token (and no device cookie) until the second step.
       if (isChallenge(answer)) {
         const { next, challenge } = answer;
-        return { success: true as const, next, challenge, message: loginChallengeMessage(next) };
+        return { success: true as const, next, challenge, message: secondStep.message(next) };
       }
       sendDeviceCookie(request, reply, answer.device);
       return { success: true as const, token: answer.token, message: MESSAGES.loggedIn };
@@ -52,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Registered here so that its login steps read and send the same device cookie.
-  await app.register(twoFactorRoutes);
+  await app.register(secondStep.routes);
 
   app.post(
     API_PATHS.logout,

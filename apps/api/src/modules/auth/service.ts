@@ -2,7 +2,6 @@ import { MESSAGES } from '@backroom/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-error';
 import { recordActivity } from '../activity/recorder';
-import { type LoginChallenge, secondStepFor } from '../two-factor/login-step';
 import { DEVICE_SECRET_NAME, type DeviceClaim, newDeviceId, newDeviceSecret } from './device-cookie';
 import { clearAttempts, countAttempt, pruneAttempts, releaseAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
@@ -14,6 +13,7 @@ import {
   insertSession,
   revokeSession,
 } from './repository';
+import type { LoginChallenge, SecondStep } from './second-step';
 import { hashToken, isTokenShaped, newToken } from './tokens';
 
 export interface AuthSettings {
@@ -128,12 +128,13 @@ export interface SignedIn {
  * session); 429 while a key waits (docs/decisions/003-login-limits.md). The answer names the
  * device, for the cookie to send back. With two-factor sign-in on, or required by Admin Management
  * and not yet set up, a right password opens no session: the answer is a challenge for the second
- * step instead (docs/decisions/038-two-factor-sign-in.md).
+ * step instead (docs/decisions/038-two-factor-sign-in.md), as `challengeFor` (the second step's) says.
  */
 export async function login(
   db: Db,
   settings: AuthSettings,
   input: { email: string; password: string } & SignInOrigin,
+  challengeFor: SecondStep['challengeFor'],
 ): Promise<SignedIn | LoginChallenge> {
   const user = await findUserByEmail(db, input.email);
   const keys = loginKeys(settings, user?.id, input);
@@ -146,7 +147,7 @@ export async function login(
     throw new HttpError(401, MESSAGES.invalidCredentials);
   }
   await settleLogin(db, keys);
-  const challenge = await secondStepFor(db, user.id);
+  const challenge = await challengeFor(db, user.id);
   if (challenge) return challenge;
   return openAdminSession(db, settings, user.id, input, keys);
 }

@@ -1,14 +1,8 @@
 import { type LoginNextStep, TWO_FACTOR } from '@backroom/contract';
 import type { DbOrTx } from '../../db/client';
+import type { LoginChallenge } from '../auth/second-step';
 import { hashToken, newToken } from '../auth/tokens';
 import { findTwoFactor, insertChallenge, readRequirement } from './repository';
-
-/** The login's answer when a right password is not yet enough. */
-export interface LoginChallenge {
-  next: LoginNextStep;
-  /** 256 random bits; only its SHA-256 is kept. */
-  challenge: string;
-}
 
 /**
  * What a right password leads to (docs/decisions/038-two-factor-sign-in.md): with two-factor
@@ -28,9 +22,4 @@ export async function secondStepFor(db: DbOrTx, userId: string): Promise<LoginCh
     ttlSeconds: next === 'twoFactorCode' ? TWO_FACTOR.challengeTtlSeconds : TWO_FACTOR.setupChallengeTtlSeconds,
   });
   return { next, challenge };
-}
-
-/** Whether a login answer is a challenge rather than a session. */
-export function isChallenge(answer: object): answer is LoginChallenge {
-  return 'challenge' in answer;
 }

@@ -4,7 +4,6 @@ import {
   disableTwoFactorRequestSchema,
   enableTwoFactorRequestSchema,
   errorResponseSchema,
-  type LoginNextStep,
   loginResponseSchema,
   MESSAGES,
   messageResponseSchema,
@@ -49,15 +48,11 @@ const loginRefusals = {
   429: errorResponseSchema,
 };
 
-/** What the login's first answer says when a second step follows. */
-export function loginChallengeMessage(next: LoginNextStep): string {
-  return next === 'twoFactorCode' ? TWO_FACTOR_MESSAGES.codeNeeded : TWO_FACTOR_MESSAGES.setupNeeded;
-}
-
 /**
- * Two-factor sign-in (docs/decisions/038-two-factor-sign-in.md). Registered inside the auth routes,
- * whose cookie plugin the login steps need. The three login steps are public: the challenge the
- * password step answered is their credential. Everything else needs an admin's session.
+ * Two-factor sign-in (docs/decisions/038-two-factor-sign-in.md). Registered inside the auth routes
+ * (as their second step, second-step.ts), whose cookie plugin the login steps need. The three login
+ * steps are public: the challenge the password step answered is their credential. Everything else
+ * needs an admin's session.
  */
 export const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   const key = await loadEncryptionKey({
