@@ -9,7 +9,6 @@ import {
   type ProductBulkSelection,
 } from '@backroom/contract';
 import type { ReadFile } from '../exports/import-read';
-import type { StoredBulkJob } from './queue';
 
 /** What a bulk job carries: the selection as sent (a filter, never the rows it matched) and the action. */
 export type BulkRequestData =
@@ -34,6 +33,14 @@ export interface ImportJobData {
 export type BulkJobData = (BulkRequestData & { total: number }) | ImportJobData;
 
 export const isImportJob = (data: BulkJobData): data is ImportJobData => data.action.kind === IMPORT_JOB_KIND;
+
+/** A job as pg-boss keeps it (queue.ts). */
+export interface StoredBulkJob {
+  id: string;
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  data: BulkJobData;
+  output: unknown;
+}
 
 /** A job's pg-boss output: its progress while it runs, its figures once it ended. */
 export interface BulkJobOutput {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client';
-import type { BulkJobData, BulkJobOutput } from './job';
+import type { BulkJobData, BulkJobOutput, StoredBulkJob } from './job';
 
 /*
  * Bulk jobs on pg-boss, in the same PostgreSQL (its own schema, pgboss), as the e-mail campaigns
@@ -20,13 +20,6 @@ export interface BulkQueueDeps {
   log: FastifyBaseLogger;
   /** Runs a job; the signal aborts it between batches when the app closes. */
   run: (jobId: string, data: BulkJobData, signal: AbortSignal) => Promise<BulkJobOutput>;
-}
-
-export interface StoredBulkJob {
-  id: string;
-  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
-  data: BulkJobData;
-  output: unknown;
 }
 
 export class BulkQueue {
