@@ -15,6 +15,7 @@ import { customerAuthRoutes } from './modules/customer-auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { discountRoutes } from './modules/discounts/routes';
 import { emailRoutes } from './modules/emails/routes';
+import { queuedProductImport } from './modules/exports/queued-import';
 import { exportRoutes } from './modules/exports/routes';
 import { healthRoutes } from './modules/health/routes';
 import { optionRoutes } from './modules/options/routes';
@@ -125,7 +126,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(searchRoutes);
   await app.register(bundleRoutes);
   await app.register(emailRoutes, { databaseUrl: database.url });
-  await app.register(bulkRoutes, { databaseUrl: database.url });
+  await app.register(bulkRoutes, { databaseUrl: database.url, productImport: queuedProductImport });
   await app.register(customerAuthRoutes);
   await app.register(storefrontRoutes);
   await app.register(exportRoutes);

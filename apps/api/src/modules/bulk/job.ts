@@ -8,7 +8,6 @@ import {
   type ProductBulkAction,
   type ProductBulkSelection,
 } from '@backroom/contract';
-import type { ReadFile } from '../exports/import-read';
 
 /** What a bulk job carries: the selection as sent (a filter, never the rows it matched) and the action. */
 export type BulkRequestData =
@@ -16,23 +15,22 @@ export type BulkRequestData =
   | { target: 'products'; selection: ProductBulkSelection; action: ProductBulkAction; adminId: string };
 
 /**
- * A product import run as a job (docs/decisions/036-product-import.md): the file as read and
- * checked (its rows' values, not the CSV), the preview's fingerprint it must still match when it
- * runs, and how many products it creates or updates.
+ * A product import run as a job (docs/decisions/036-product-import.md): what bulk reads of it, and
+ * how many products it creates or updates. The rest of its data (the file as read and checked, the
+ * preview's fingerprint) is the import's own (ImportJobData in modules/exports/import-service.ts),
+ * which bulk hands back to the import's runner (queued-import.ts) without reading.
  */
-export interface ImportJobData {
+export interface ImportJobHead {
   target: 'products';
   action: { kind: typeof IMPORT_JOB_KIND };
   adminId: string;
   total: number;
-  file: ReadFile;
-  fingerprint: string;
 }
 
 /** A job's data: the request and how many rows the selection held when it was queued, or an import. */
-export type BulkJobData = (BulkRequestData & { total: number }) | ImportJobData;
+export type BulkJobData = (BulkRequestData & { total: number }) | ImportJobHead;
 
-export const isImportJob = (data: BulkJobData): data is ImportJobData => data.action.kind === IMPORT_JOB_KIND;
+export const isImportJob = (data: BulkJobData): data is ImportJobHead => data.action.kind === IMPORT_JOB_KIND;
 
 /** A job as pg-boss keeps it (queue.ts). */
 export interface StoredBulkJob {
@@ -50,6 +48,9 @@ export interface BulkJobOutput {
   result: BulkResult;
   message: string | null;
 }
+
+/** Tells a running job's progress, or its end: written as its output and sent to the admins. */
+export type TellProgress = (output: BulkJobOutput) => Promise<void>;
 
 const noResult: BulkResult = { updated: 0, skipped: 0, reasons: [] };
 

@@ -9,13 +9,15 @@ import {
   productBulkRequestSchema,
 } from '@backroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { importRoutes } from '../exports/import-routes';
 import { BulkQueue } from './queue';
+import type { QueuedImport } from './queued-import';
 import { type BulkDeps, type BulkStart, bulkJob, runBulkJob, startOrderBulk, startProductBulk } from './service';
 
 export interface BulkRoutesOptions {
   /** The database pg-boss connects to. */
   databaseUrl: string;
+  /** The product import, whose large imports run on this queue (queued-import.ts). */
+  productImport: QueuedImport;
 }
 
 const responses = {
@@ -40,6 +42,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<BulkRoutesOptions> = async (app, 
       log: app.log,
       run: (jobId, data, signal) => runBulkJob(deps, jobId, data, signal),
     }),
+    runImport: (jobId, data, tell) => options.productImport.run(deps, jobId, data, tell),
   };
   const queue = deps.queue as BulkQueue;
   app.addHook('onReady', async () => {
@@ -49,7 +52,7 @@ export const bulkRoutes: FastifyPluginAsyncZod<BulkRoutesOptions> = async (app, 
     await queue.stop();
   });
   // The import's confirm step: its large imports run on this queue.
-  await app.register(importRoutes, { deps });
+  await app.register(options.productImport.routes, { deps });
 
   const answer = (start: BulkStart) =>
     start.ran

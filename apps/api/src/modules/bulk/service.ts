@@ -14,8 +14,15 @@ import type { Realtime } from '../../plugins/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { runAsActor } from '../activity/context';
 import type { Principal } from '../auth/service';
-import { runImportJob } from '../exports/import-service';
-import { type BulkJobData, type BulkJobOutput, type BulkRequestData, isImportJob, toBulkJob } from './job';
+import {
+  type BulkJobData,
+  type BulkJobOutput,
+  type BulkRequestData,
+  type ImportJobHead,
+  isImportJob,
+  type TellProgress,
+  toBulkJob,
+} from './job';
 import { orderPlan } from './orders-plan';
 import type { BulkPlan } from './plan';
 import { productPlan } from './products-plan';
@@ -29,6 +36,8 @@ export interface BulkDeps {
   /** Read when an event is sent: the realtime plugin is set up after the routes. */
   realtime: () => Pick<Realtime, 'toAdmins'>;
   queue: Pick<BulkQueue, 'enqueue' | 'find' | 'writeProgress'>;
+  /** Runs a product import job: the import's runner, handed in (queued-import.ts). */
+  runImport: (jobId: string, data: ImportJobHead, tell: TellProgress) => Promise<BulkJobOutput>;
 }
 
 export type BulkStart =
@@ -78,12 +87,12 @@ export function runBulkJob(deps: BulkDeps, jobId: string, data: BulkJobData, sig
 
 async function runJob(deps: BulkDeps, jobId: string, data: BulkJobData, signal: AbortSignal): Promise<BulkJobOutput> {
   const head = { jobId, target: data.target, kind: data.action.kind };
-  const tell = async (output: BulkJobOutput) => {
+  const tell: TellProgress = async (output) => {
     if (output.state === 'running') await deps.queue.writeProgress(jobId, output);
     const job: BulkJob = { ...head, ...output };
     deps.realtime().toAdmins(BULK_EVENTS.bulkProgress, job);
   };
-  if (isImportJob(data)) return runImportJob(deps, jobId, data, tell);
+  if (isImportJob(data)) return deps.runImport(jobId, data, tell);
   const plan = planFor(deps, data);
   let output: BulkJobOutput;
   try {

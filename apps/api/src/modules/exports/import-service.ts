@@ -14,7 +14,7 @@ import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { removeImages } from '../../storage/stored-images';
-import type { BulkJobOutput, ImportJobData } from '../bulk/job';
+import type { BulkJobOutput, ImportJobHead, TellProgress } from '../bulk/job';
 import type { BulkQueue } from '../bulk/queue';
 import { applyImport } from './import-apply';
 import { fileIds, type ImportPlan, planImport, planResult } from './import-plan';
@@ -35,6 +35,15 @@ export interface ImportDeps {
   log: FastifyBaseLogger;
   realtime: () => Pick<Realtime, 'toAdmins'>;
   queue: Pick<BulkQueue, 'enqueue'>;
+}
+
+/**
+ * An import queued as a bulk job: the file as read and checked (its rows' values, not the CSV) and
+ * the preview's fingerprint it must still match when it runs, beside what bulk reads (ImportJobHead).
+ */
+export interface ImportJobData extends ImportJobHead {
+  file: ReadFile;
+  fingerprint: string;
 }
 
 export type ImportStart =
@@ -90,14 +99,15 @@ export async function confirmProductImport(
     const result = planResult(plan);
     return { ran: true, result, message: importResultMessage(result) };
   }
-  const jobId = await deps.queue.enqueue({
+  const job: ImportJobData = {
     target: 'products',
     action: { kind: IMPORT_JOB_KIND },
     adminId,
     total,
     file: compactFile(file),
     fingerprint,
-  });
+  };
+  const jobId = await deps.queue.enqueue(job);
   return { ran: false, jobId, total };
 }
 
@@ -121,9 +131,11 @@ export function importBulkResult(result: ProductImportResult): BulkResult {
 export async function runImportJob(
   deps: Pick<ImportDeps, 'db' | 'storage' | 'log' | 'realtime'>,
   jobId: string,
-  data: ImportJobData,
-  tell: (output: BulkJobOutput) => Promise<void>,
+  job: ImportJobHead,
+  tell: TellProgress,
 ): Promise<BulkJobOutput> {
+  // The queue hands back the data confirmProductImport queued.
+  const data = job as ImportJobData;
   const { total } = data;
   const none = importBulkResult({ created: 0, updated: 0, unchanged: 0, skipped: 0 });
   await tell({ state: 'running', done: 0, total, result: none, message: null });
