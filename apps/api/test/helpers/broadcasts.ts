@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Socket } from 'socket.io-client';
-import type { TestApp } from './app';
 import { PATIENCE_MS, waitUntil } from './wait';
 
 /*
@@ -36,11 +36,14 @@ export function trackQueries(pool: pg.Pool): void {
 
 const BARRIER = 'test:barrier';
 
+/** What allDelivered reads of a TestApp (app.ts), named here: app.ts imports this file. */
+type AppUnderTest = { app: FastifyInstance; database: { pool: pg.Pool } };
+
 /**
  * Resolves once everything the app sent this socket so far has arrived; rejects if the server
  * closes the socket instead.
  */
-export async function allDelivered(t: TestApp, socket: Socket): Promise<void> {
+export async function allDelivered(t: AppUnderTest, socket: Socket): Promise<void> {
   const state = inFlight.get(t.database.pool);
   if (!state) throw new Error("the app's pool is not tracked: build the app with createTestApp");
   await waitUntil(() => state.count === 0, "the app's broadcasts to go out");
