@@ -32,7 +32,7 @@ const STAGES = [
     weight: 1,
   },
   { name: 'typecheck', what: 'tsc -b over the project references', command: 'npx tsc -b', weight: 1 },
-  { name: 'lint', what: 'Biome', command: 'npx biome check .', weight: 1 },
+  { name: 'lint', what: 'Biome and the import rules (dependency-cruiser)', command: 'npm run lint', weight: 1 },
   { name: 'unit', what: 'Vitest unit project', command: 'npx vitest run --project unit', weight: 1 },
   {
     name: 'api',

@@ -1,0 +1,203 @@
+/**
+ * The house's import rules, checked by `npm run lint` (dependency-cruiser; docs/decisions/049-dependency-rules.md).
+ * Paths are regular expressions on paths from the repository root. Each rule's `comment` says why.
+ */
+
+const FEATURES = '^apps/admin/src/features/';
+
+/*
+ * Admin features borrowing from each other, as the tree stands: TO MEND (issue 22, the admin's turn).
+ * One entry per feature → feature edge, with what it borrows. What is shared moves to src/components
+ * or src/lib, or is passed in as a prop; what stays must be 8 edges at most, none both ways (today:
+ * csv ↔ orders, csv ↔ products, csv ↔ users, auth ↔ two-factor), each with its reason.
+ * The shell is not listed: it composes the features, so it counts as the app layer (src/app).
+ */
+const CROSS_FEATURE_TO_MEND = [
+  ['activity', 'admins', 'the activity filters list the admins (admins/api)'],
+  ['admins', 'notifications', 'Admin Management shows the user notifications panel'],
+  ['admins', 'settings', 'Admin Management shows the visibility settings'],
+  ['admins', 'two-factor', 'Admin Management shows the two-factor requirement'],
+  ['auth', 'two-factor', "the login screen shows two-factor's second step"],
+  ['bundles', 'admins', "the bundle form borrows admins' AdminForm"],
+  ['bundles', 'products', "the bundle form borrows the product form's section and image pieces"],
+  ['csv', 'orders', "the orders export reads the orders screen's list view"],
+  ['csv', 'products', "the products CSV actions read the product list's search params and api"],
+  ['csv', 'users', "the users export reads the users screen's search params"],
+  ['discounts', 'admins', "the discount form borrows admins' AdminForm"],
+  ['discounts', 'search', "the discounts screen opens the command palette's request"],
+  ['notifications', 'categories', 'the product picker reads the categories'],
+  ['notifications', 'products', 'the product picker reads the products'],
+  ['orders', 'activity', 'the order details show the record activity'],
+  ['orders', 'bulk', 'the orders screen uses the bulk selection, action bar and words'],
+  ['orders', 'csv', 'the orders screen shows the export menu'],
+  ['orders', 'search', "the orders screen opens the command palette's request"],
+  ['products', 'activity', 'the product modify modal shows the record activity'],
+  ['products', 'bulk', 'the product screens use the bulk selection, action bar and words'],
+  ['products', 'categories', 'the product screens read the categories, their events and confirm modal'],
+  ['products', 'csv', 'the product list shows the CSV actions'],
+  ['settings', 'categories', 'the visibility settings read the categories'],
+  ['two-factor', 'auth', "the admins' two-factor panel reads the auth api"],
+  ['users', 'csv', 'the users screen shows the export button'],
+  ['users', 'search', "the users screen opens the command palette's request"],
+];
+
+/** One rule per feature that borrows today, forbidding all but its listed edges; one for every other feature. */
+function crossFeatureRules() {
+  const comment =
+    'Admin features do not import each other: what they share lives in src/components or src/lib, or is passed in as props (the shell composes features: app layer)';
+  const borrowers = [...new Set(CROSS_FEATURE_TO_MEND.map(([from]) => from))];
+  const rules = borrowers.map((from) => {
+    const allowed = CROSS_FEATURE_TO_MEND.filter(([f]) => f === from).map(([, to]) => to);
+    return {
+      name: 'admin-features-apart',
+      comment,
+      severity: 'error',
+      from: { path: `${FEATURES}${from}/` },
+      to: { path: FEATURES, pathNot: `${FEATURES}(${[from, ...allowed].join('|')})/` },
+    };
+  });
+  rules.push({
+    name: 'admin-features-apart',
+    comment,
+    severity: 'error',
+    from: { path: `${FEATURES}([^/]+)/`, pathNot: `${FEATURES}(shell|${borrowers.join('|')})/` },
+    to: { path: FEATURES, pathNot: `${FEATURES}$1/` },
+  });
+  return rules;
+}
+
+/*
+ * The contract's domain reading the schemas above it, as the tree stands: TO MEND. Most are screen
+ * state that moves beside its admin feature (issue 22, 'screens' logic beside their screens').
+ */
+const DOMAIN_ON_SCHEMAS_TO_MEND = [
+  'bundle-screen(\\.test)?\\.ts$',
+  'dashboard-figures\\.ts$',
+  'discount-screen(\\.test)?\\.ts$',
+  'order-display\\.ts$',
+  'order-list-view\\.ts$',
+  'order-status-change(\\.test)?\\.ts$',
+  'product-form(\\.test)?\\.ts$',
+  'sidebar-order(\\.test)?\\.ts$',
+].map((file) => `^packages/contract/src/domain/${file}`);
+
+/** The e2e specs' imports of API source, as the tree stands: TO MEND (use the API, or a small test-support package). */
+const E2E_ON_API_TO_MEND = ['^apps/api/src/db/ids\\.ts$', '^apps/api/src/modules/auth/passwords\\.ts$'];
+
+/**
+ * A plugin's public face: the files outside plugins/ may import. realtime.ts (the Realtime type
+ * services send events through) and uploads.ts (a route's multipart reading); a plugin that grows a
+ * folder shows its index.ts. Everything else there (errors.ts, security.ts, ...) is registered by app.ts only.
+ */
+const PLUGIN_PUBLIC = ['^apps/api/src/plugins/(realtime|uploads)\\.ts$', '^apps/api/src/plugins/[^/]+/index\\.ts$'];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A circle of imports has no first module: it breaks initialisation order and cannot be read bottom-up',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'api-folders-no-circle',
+      comment:
+        'API modules, plugins and storage lean one way: two that need each other are one module, or one hands the other what it needs',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^apps/api/src/' },
+      to: { circular: true },
+    },
+    ...crossFeatureRules(),
+    {
+      name: 'api-plugins-public-face',
+      comment:
+        "Outside plugins/ (and app.ts, which registers them) only a plugin's public face is imported, so a plugin can change inside",
+      severity: 'error',
+      from: { path: '^apps/api/src/', pathNot: '^apps/api/src/(plugins/|app\\.ts$)' },
+      to: { path: '^apps/api/src/plugins/', pathNot: PLUGIN_PUBLIC },
+    },
+    {
+      name: 'api-plugins-not-repositories',
+      comment:
+        'Plugins are infrastructure under the modules: a check they need from a module is handed in when they are registered',
+      severity: 'error',
+      from: { path: '^apps/api/src/plugins/' },
+      to: { path: '^apps/api/src/modules/[^/]+/repository\\.ts$' },
+    },
+    {
+      name: 'contract-domain-not-schemas',
+      comment:
+        "The contract's domain is pure rules under the schemas (which use it); only constants and messages sit below it",
+      severity: 'error',
+      from: { path: '^packages/contract/src/domain/', pathNot: DOMAIN_ON_SCHEMAS_TO_MEND },
+      to: { path: '^packages/contract/src/[^/]+$', pathNot: '^packages/contract/src/(constants|messages)\\.ts$' },
+    },
+    {
+      name: 'e2e-not-api',
+      comment: 'Browser tests drive the built app as a user would: through the UI and the HTTP API, never its source',
+      severity: 'error',
+      from: { path: '^apps/admin/e2e/' },
+      to: { path: '^apps/api/', pathNot: E2E_ON_API_TO_MEND },
+    },
+    {
+      name: 'contract-floor',
+      comment: 'The contract is the ground floor shared by api and admin: it imports neither (nor bench)',
+      severity: 'error',
+      from: { path: '^packages/contract/' },
+      to: { path: '^(apps|bench)/' },
+    },
+    {
+      name: 'api-not-admin',
+      comment: 'The API serves the admin; it never imports it (they share only the contract)',
+      severity: 'error',
+      from: { path: '^apps/api/' },
+      to: { path: '^apps/admin/' },
+    },
+    {
+      name: 'admin-not-api',
+      comment: 'The admin reaches the API over HTTP only; types come from the contract (e2e has its own rule above)',
+      severity: 'error',
+      from: { path: '^apps/admin/', pathNot: '^apps/admin/e2e/' },
+      to: { path: '^apps/api/' },
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment:
+        'An import that does not resolve is a typo or a missing dependency (and would hide from every rule above)',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    // npm packages are not ours to check; built output, data and generated migrations are not source.
+    doNotFollow: { path: 'node_modules' },
+    exclude: {
+      path: [
+        'node_modules',
+        '/dist/',
+        '/data/',
+        '/src/db/migrations/',
+        'test-results',
+        'playwright-report',
+        '\\.measure',
+      ],
+    },
+    // TypeScript 7 has no JavaScript API for dependency-cruiser to parse with: swc reads our .ts and
+    // .tsx, type-only imports included (they count: a type-only circle is still a circle).
+    parser: 'swc',
+    // Read for `paths` when a TypeScript with a JavaScript API is installed (TS 7 has none, and we use
+    // no `paths`): '@backroom/contract' resolves through its workspace link and package.json exports.
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
