@@ -9,12 +9,13 @@ import { insertManyOrders, quickBulkIndexing } from '../helpers/exports';
 import { PATIENCE_MS } from '../helpers/wait';
 
 /*
- * The orders export streams: 200k orders (a file of some 50 MB) go out through a real socket while
- * the process's heap grows by a small fraction of that. Read through a real HTTP listen, as
+ * The orders export streams: 100k orders (a file of some 18 MB) go out through a real socket while
+ * the process's heap grows by a small fraction of that (1.3 MB live at 200k orders: the growth does
+ * not follow the file's size, so the file need only be large enough to dwarf it). Read through a real HTTP listen, as
  * app.inject would gather the whole answer in memory.
  */
 
-const ORDERS = 200_000;
+const ORDERS = 100_000;
 
 // A full collection on demand (V8's own gc(), exposed at run time), so that what is measured is
 // the memory the export holds, not garbage the collector has not come for yet.
@@ -37,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('exporting 200k orders', () => {
+describe('exporting 100k orders', () => {
   it('streams them with the heap well below the size of the file', async () => {
     gc();
     const heapBefore = process.memoryUsage().heapUsed;
@@ -85,8 +86,9 @@ describe('exporting 200k orders', () => {
     );
     // The header and one line per order.
     expect(lines).toBe(ORDERS + 1);
-    expect(fileMb).toBeGreaterThan(30);
-    expect(growthMb).toBeLessThan(50);
+    expect(fileMb).toBeGreaterThan(15);
+    // Well below the file: a third of it at most (it was 1.3 MB at 200k orders).
+    expect(growthMb).toBeLessThan(fileMb / 3);
     // The connection went back to the pool once the file ended.
     const pool = t.database.pool;
     await expect.poll(() => pool.totalCount - pool.idleCount, { timeout: PATIENCE_MS }).toBeLessThanOrEqual(1);
