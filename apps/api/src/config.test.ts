@@ -33,11 +33,16 @@ describe('loadConfig', () => {
 });
 
 describe('uploads and image storage', () => {
-  it('keeps images under DATA_DIR/uploads, at most 8 MB each, unless told otherwise', () => {
+  it('keeps images under DATA_DIR/uploads, at most 8 MB each (a CSV import 32 MB), unless told otherwise', () => {
     const c = loadConfig({ DATA_DIR: '/srv/shop' });
-    expect(c.uploads).toEqual({ maxBytes: 8 * 1024 * 1024, dir: '/srv/shop/uploads' });
+    expect(c.uploads).toEqual({
+      maxBytes: 8 * 1024 * 1024,
+      importMaxBytes: 32 * 1024 * 1024,
+      dir: '/srv/shop/uploads',
+    });
     expect(c.s3).toBeUndefined();
     expect(loadConfig({ UPLOAD_MAX_BYTES: '1000000' }).uploads.maxBytes).toBe(1_000_000);
+    expect(loadConfig({ IMPORT_MAX_BYTES: '20000000' }).uploads.importMaxBytes).toBe(20_000_000);
     expect(() => loadConfig({ UPLOAD_MAX_BYTES: '-1' })).toThrow(/UPLOAD_MAX_BYTES/);
   });
 
