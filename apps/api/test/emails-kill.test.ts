@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS, MESSAGES } from '@backroom/contract';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../src/db/client';
 import { createFreshDatabase } from './helpers/database';
 import { type MailServer, startMailServer } from './helpers/mail-server';
+import { freePort } from './helpers/processes';
 import { createSessionToken, createUser } from './helpers/users';
 import { waitUntil } from './helpers/wait';
 
@@ -35,15 +35,6 @@ let recipientsTaken = 0;
 let accepted = 0;
 const held: Array<() => void> = [];
 const children: ChildProcess[] = [];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   databaseUrl = await createFreshDatabase();

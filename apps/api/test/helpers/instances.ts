@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, watchChild } from './processes';
 import { waitUntil } from './wait';
 
 /**
@@ -28,16 +28,6 @@ export interface Instance {
   output(): string;
   /** SIGTERM (a clean stop), SIGKILL if it has not exited after 10 s; its data folder removed. */
   stop(): Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 /** The root package.json's serve script as node arguments: ['--import', 'tsx', 'apps/api/src/server.ts']. */
@@ -71,40 +61,16 @@ export async function startInstance(databaseUrl: string, env: Record<string, str
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-  const instance: Instance = {
-    base: `http://127.0.0.1:${port}`,
-    port,
-    child,
-    output: () => out,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const watched = watchChild(child, dataDir);
+  const instance: Instance = { base: `http://127.0.0.1:${port}`, port, child, ...watched };
   try {
     await waitUntil(() => {
       if (child.exitCode !== null) throw new Error('the instance exited');
-      return out.includes('Backroom is running');
+      return watched.output().includes('Backroom is running');
     }, 'the instance to start');
   } catch (error) {
     await instance.stop();
-    throw new Error(`${(error as Error).message}\n${out}`);
+    throw new Error(`${(error as Error).message}\n${watched.output()}`);
   }
   return instance;
 }

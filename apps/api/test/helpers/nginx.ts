@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './instances';
+import { freePort, watchChild } from './processes';
 import { waitUntil } from './wait';
 
 /**
@@ -62,30 +62,7 @@ export async function startNginx(site: string, probe: string): Promise<Nginx> {
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  let out = '';
-  child.stdout?.on('data', (d) => {
-    out += d;
-  });
-  child.stderr?.on('data', (d) => {
-    out += d;
-  });
-  const exited = new Promise<void>((resolve) => {
-    if (child.exitCode !== null) resolve();
-    else child.once('exit', () => resolve());
-  });
-  const nginx: Nginx = {
-    base: `http://127.0.0.1:${port}`,
-    output: () => out,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
-      await fs.rm(dir, { recursive: true, force: true });
-    },
-  };
+  const nginx: Nginx = { base: `http://127.0.0.1:${port}`, ...watchChild(child, dir) };
   try {
     await waitUntil(async () => {
       if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
@@ -95,7 +72,7 @@ export async function startNginx(site: string, probe: string): Promise<Nginx> {
     }, 'nginx to answer');
   } catch (error) {
     await nginx.stop();
-    throw new Error(`${(error as Error).message}\n${out}`);
+    throw new Error(`${(error as Error).message}\n${nginx.output()}`);
   }
   return nginx;
 }

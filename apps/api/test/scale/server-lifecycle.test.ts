@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/processes';
 import { waitUntil } from '../helpers/wait';
 
 /**
@@ -28,15 +28,6 @@ afterAll(async () => {
   await stopPostmaster();
   await fs.rm(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = server.address() as net.AddressInfo;
-      server.close(() => resolve(p));
-    });
-  });
-}
 
 function run(script: string, args: string[] = []) {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
