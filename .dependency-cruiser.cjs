@@ -130,10 +130,10 @@ module.exports = {
     {
       name: 'contract-domain-not-schemas',
       comment:
-        "The contract's domain is pure rules under the schemas (which use it); only constants and messages sit below it",
+        "The contract's domain is pure rules under the schemas (which use it); only constants and the UI texts sit below it",
       severity: 'error',
       from: { path: '^packages/contract/src/domain/', pathNot: DOMAIN_ON_SCHEMAS_TO_MEND },
-      to: { path: '^packages/contract/src/[^/]+$', pathNot: '^packages/contract/src/(constants|messages)\\.ts$' },
+      to: { path: '^packages/contract/src/[^/]+$', pathNot: '^packages/contract/src/(constants|ui-texts)\\.ts$' },
     },
     {
       name: 'e2e-not-api',

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emailSchema, objectIdSchema, textSchema } from './common';
 import { meetsPasswordPolicy, PASSWORD_MAX_LENGTH, PASSWORD_POLICY_MESSAGE } from './domain/password-policy';
-import { MESSAGES } from './messages';
 import { API_PATHS } from './routes';
+import { MESSAGES } from './ui-texts';
 import { userSchema } from './users';
 
 /*

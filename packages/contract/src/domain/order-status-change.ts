@@ -1,6 +1,6 @@
 import { DELIVERED_STATUS, type OrderStatus, SHIPPED_STATUS } from '../constants';
-import { MESSAGES } from '../messages';
 import type { OrderStatusRequest } from '../orders';
+import { MESSAGES } from '../ui-texts';
 
 /** The optional field of the 'Confirm Status Change' dialog: a tracking number for Shipped, a code for Delivered. */
 export type StatusChangeDetail = 'trackingNumber' | 'discountCode';

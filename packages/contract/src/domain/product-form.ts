@@ -6,8 +6,8 @@ import {
   PRODUCT_TAGS,
   type ProductTag,
 } from '../constants';
-import { MESSAGES } from '../messages';
 import type { AccessoryFormValues, ColorVariant, FormImage, Product, ProductFormValues } from '../products';
+import { MESSAGES } from '../ui-texts';
 import { cleanEntries } from './catalogue-lists';
 import { parseDiscount, parsePriceCents, priceFromCents } from './money';
 import { accessoryImageField, NEW_IMAGES_FIELD, productImageField } from './product-form-fields';

@@ -1,4 +1,4 @@
-import type { Campaign, CampaignStatus, NewsletterAudience, NotificationType } from '@backroom/contract';
+import type { Campaign, CampaignAudience, CampaignStatus, NotificationType } from '@backroom/contract';
 import type { MessageContent } from './render';
 import type { CampaignRow } from './repository';
 
@@ -9,7 +9,7 @@ export function toCampaign(row: CampaignRow): Campaign {
     _id: row.id,
     notificationType: row.notificationType as NotificationType,
     subject: row.subject,
-    audience: row.audience as NewsletterAudience,
+    audience: row.audience as CampaignAudience,
     status: row.status as CampaignStatus,
     recipients: row.recipientCount,
     sent: row.sentCount,

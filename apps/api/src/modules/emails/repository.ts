@@ -1,4 +1,4 @@
-import type { CampaignProduct, NewsletterAudience, NotificationType } from '@backroom/contract';
+import type { CampaignAudience, CampaignProduct, NotificationType } from '@backroom/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { emailCampaigns, emailDeliveries, emailOutbox, products, users } from '../../db/schema';
@@ -55,7 +55,7 @@ export interface NewCampaign {
   message: string;
   productLink: string | null;
   products: CampaignProduct[];
-  audience: NewsletterAudience;
+  audience: CampaignAudience;
   createdBy: string;
   createdByName: string;
   recipientCount: number;

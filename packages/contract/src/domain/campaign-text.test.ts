@@ -8,7 +8,7 @@ import {
   NOTIFICATION_DEFAULTS,
   NOTIFICATION_TYPES,
   newsletterFormProblem,
-} from './newsletter-text';
+} from './campaign-text';
 
 describe('notification defaults', () => {
   it('gives every type its own subject and message', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importFingerprintSchema, importJobResult, importResultMessage } from './imports';
+import { importFingerprintSchema, importJobResult, importResultMessage } from './csv-imports';
 
 describe('importResultMessage', () => {
   it('always says what was created and updated', () => {

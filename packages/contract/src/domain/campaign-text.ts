@@ -13,13 +13,13 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   comingSoon: 'Coming Soon',
 };
 
-export interface NewsletterText {
+export interface CampaignText {
   subject: string;
   message: string;
 }
 
 /** The subject and message a type starts with; they never name a product (the admin picks those). */
-export const NOTIFICATION_DEFAULTS: Record<NotificationType, NewsletterText> = {
+export const NOTIFICATION_DEFAULTS: Record<NotificationType, CampaignText> = {
   newProduct: {
     subject: 'New arrivals just landed',
     message:
@@ -41,11 +41,7 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationType, NewsletterText> = {
  * The draft after the type changes: the new type's defaults replace the subject and message the
  * admin has not written themselves (empty, or still the old type's default); their own text stays.
  */
-export function draftForType(
-  previous: NotificationType,
-  next: NotificationType,
-  draft: NewsletterText,
-): NewsletterText {
+export function draftForType(previous: NotificationType, next: NotificationType, draft: CampaignText): CampaignText {
   const old = NOTIFICATION_DEFAULTS[previous];
   const fresh = NOTIFICATION_DEFAULTS[next];
   const untouched = (value: string, before: string) => value.trim() === '' || value === before;

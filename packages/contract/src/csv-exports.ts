@@ -94,7 +94,7 @@ export type ImportProblem = z.infer<typeof importProblemSchema>;
  * POST /api/product/import/preview: what importing the file would do, nothing written. A row
  * without an id creates a product; a row with one updates that product (only the columns the file
  * has, and only where they differ); every bad row is listed with its problems. Nothing is written
- * until the admin confirms: POST /api/product/import with the same file and `fingerprint` (imports.ts).
+ * until the admin confirms: POST /api/product/import with the same file and `fingerprint` (csv-imports.ts).
  */
 export const productImportPreviewResponseSchema = z.object({
   success: z.literal(true),
@@ -112,7 +112,7 @@ export const productImportPreviewResponseSchema = z.object({
   errors: z.array(importProblemSchema),
   /**
    * sha256 (hex) of the plan: the rows to create and to update with their changes. The confirm
-   * (POST /api/product/import, imports.ts) sends it back and is refused if the plan differs.
+   * (POST /api/product/import, csv-imports.ts) sends it back and is refused if the plan differs.
    */
   fingerprint: z.string(),
 });

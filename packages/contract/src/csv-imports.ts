@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { type BulkJob, bulkQueuedResponseSchema } from './bulk';
-import { EXPORT_PATHS, IMPORT_FILE_FIELD } from './exports';
+import { EXPORT_PATHS, IMPORT_FILE_FIELD } from './csv-exports';
 
 /*
  * Importing products from CSV, the confirm step (issue 13; docs/decisions/036-product-import.md).
- * The admin previews the file (POST /api/product/import/preview, exports.ts), which answers what
+ * The admin previews the file (POST /api/product/import/preview, csv-exports.ts), which answers what
  * the import would do and a fingerprint of that plan; confirming posts the same file with that
  * fingerprint. The server reads the file again and recomputes the plan with the products locked:
  * a different fingerprint means the products changed since the preview, and nothing is written
