@@ -1,16 +1,27 @@
-import { API_PATHS, MESSAGES, type Product, TOKEN_HEADER } from '@backroom/contract';
+import {
+  API_PATHS,
+  BUNDLE_SCREEN_TEXT,
+  DISCOUNT_SCREEN_TEXT,
+  MESSAGES,
+  NOTIFICATION_AUTO_CLOSE_MS,
+  type Product,
+  TOKEN_HEADER,
+} from '@backroom/contract';
 import type { Locator, Page } from '@playwright/test';
+import { newId } from '../../api/src/db/ids';
 import { adminToken } from './admin-api';
 import { expect, test } from './fixtures';
 
 /*
- * Toasts (issue 9): the same message shown again while the first is up shows once, and toasts
- * never lie over the Orders filter bar or an open modal's close button, at a desktop and a phone
- * width (on the desktop, not over the modal at all).
+ * Toasts (spec 1 section 8, issue 21; docs/decisions/048-toast-placement.md): top-right, below the
+ * top bar, clear of each screen's header-row buttons and filter bar and of an open dialog's close
+ * button and its Save, at a desktop, a tablet and a phone width; closing by themselves after 5 s
+ * (by the page's clock); one at a time on a phone; the same message twice shows once.
  */
 
-const WIDTHS = [
+const SIZES = [
   { width: 1440, height: 900 },
+  { width: 768, height: 1024 },
   { width: 375, height: 667 },
 ] as const;
 
@@ -18,13 +29,17 @@ const ONLY_IMAGES = 'Only image files can be uploaded';
 const notAnImage = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') };
 
 const toasts = (page: Page) => page.locator('.mantine-Notification-root');
-const token = adminToken;
+const sidebarLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name, exact: true });
 
-/**
- * Keeps the toasts up while they are measured, however long that takes: Mantine holds every
- * toast's closing while the pointer rests on one of them.
- */
-const holdToasts = (page: Page) => toasts(page).first().hover();
+/** A toast that says `message`, up and held: Mantine holds every toast's closing while the pointer rests on one. */
+async function heldToast(page: Page, message: string): Promise<Locator> {
+  const toast = toasts(page).filter({ hasText: message });
+  await expect(toast).toBeVisible();
+  // hover() waits for the toast to stand still: its entrance has ended.
+  await toast.hover();
+  return toast;
+}
 
 interface Box {
   x: number;
@@ -34,27 +49,127 @@ interface Box {
 }
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const show = (b: Box) =>
+  `x ${Math.round(b.x)}-${Math.round(b.x + b.width)}, y ${Math.round(b.y)}-${Math.round(b.y + b.height)}`;
 
-/** Each visible toast's box, checked against the control's: none may overlap it. */
-async function expectClearOf(page: Page, control: Locator) {
-  await holdToasts(page);
-  const target = await control.boundingBox();
-  expect(target).not.toBeNull();
+async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  expect(box, `${locator} has a box`).not.toBeNull();
+  return box as Box;
+}
+
+/** The toast lies top-right: its middle in the window's top-right quarter, its right edge by the window's, below the top bar. */
+async function expectTopRight(page: Page, toast: Locator) {
+  const { width, height } = page.viewportSize() as { width: number; height: number };
+  const box = await boxOf(toast);
+  const topBar = await boxOf(page.getByRole('banner'));
+  const where = `toast at ${show(box)} in ${width}x${height}`;
+  expect(box.y, `${where}: below the top bar (${show(topBar)})`).toBeGreaterThanOrEqual(topBar.y + topBar.height);
+  expect(box.x + box.width / 2, `${where}: right half`).toBeGreaterThan(width / 2);
+  expect(box.y + box.height / 2, `${where}: top half`).toBeLessThan(height / 2);
+  expect(box.x + box.width, `${where}: by the right edge`).toBeGreaterThanOrEqual(width - 32);
+  expect(box.x + box.width, `${where}: inside the window`).toBeLessThanOrEqual(width);
+}
+
+/** No visible toast overlaps any visible control `controls` finds (at least one). */
+async function expectToastsClearOf(page: Page, what: string, controls: Locator) {
+  const targets = await controls.filter({ visible: true }).all();
+  expect(targets.length, `${what}: controls to check`).toBeGreaterThan(0);
   const shown = await toasts(page).all();
   expect(shown.length).toBeGreaterThan(0);
   for (const toast of shown) {
-    const box = await toast.boundingBox();
-    expect(box).not.toBeNull();
-    expect(overlaps(box as Box, target as Box), `toast ${JSON.stringify(box)} over ${JSON.stringify(target)}`).toBe(
-      false,
-    );
+    const box = await boxOf(toast);
+    for (const target of targets) {
+      const name = await target.evaluate((el) => (el.getAttribute('aria-label') || el.textContent || el.id).trim());
+      const other = await boxOf(target);
+      expect(overlaps(box, other), `${what}: toast at ${show(box)} over '${name}' at ${show(other)}`).toBe(false);
+    }
   }
+}
+
+const CONTROLS = 'button, a[href], input, select, textarea';
+
+interface Screen {
+  /** The sidebar entry that opens it. */
+  link: string;
+  heading: string;
+  /** Its header row's primary actions, by name: they must be on screen (and every control of the row is checked). */
+  actions: string[];
+  /** A control of its filter bar, which finds the bar (every control of the bar is checked). */
+  filter?: (page: Page) => Locator;
+  /** Shows once the screen has its data, so nothing moves after the check. */
+  ready: (page: Page) => Locator;
+}
+
+const SCREENS: Screen[] = [
+  {
+    link: 'Products',
+    heading: 'Product List',
+    actions: ['Add New Product', 'Export CSV', 'Import CSV'],
+    filter: (page) => page.getByRole('button', { name: 'Clear Filters' }),
+    ready: (page) => page.getByText(/^\d+ products found$/),
+  },
+  {
+    link: 'Orders',
+    heading: 'Orders',
+    actions: ['Export CSV'],
+    filter: (page) => page.getByLabel('Search by'),
+    ready: (page) => page.getByText(/^\d+ orders? found$/),
+  },
+  {
+    link: 'Bundle Sale',
+    heading: BUNDLE_SCREEN_TEXT.title,
+    actions: [BUNDLE_SCREEN_TEXT.createNew],
+    ready: (page) => page.getByRole('button', { name: BUNDLE_SCREEN_TEXT.createNew }),
+  },
+  {
+    link: 'Discounts',
+    heading: DISCOUNT_SCREEN_TEXT.title,
+    actions: [DISCOUNT_SCREEN_TEXT.addNew],
+    filter: (page) => page.getByLabel('Filter by status'),
+    ready: (page) => page.getByRole('combobox', { name: 'Filter by status' }),
+  },
+];
+
+/** The screen's header row (its title and the buttons beside it) and its filter bar, checked against the toasts. */
+async function expectScreenClear(page: Page, screen: Screen) {
+  await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+  await expect(screen.ready(page)).toBeVisible();
+  const main = page.getByRole('main');
+  const headerRow = main
+    .locator('.mantine-Group-root')
+    .filter({ has: page.getByRole('heading', { level: 1 }) })
+    .first();
+  for (const name of screen.actions) {
+    await expect(
+      headerRow.getByRole('button', { name, exact: true }).or(headerRow.getByRole('link', { name, exact: true })),
+    ).toBeVisible();
+  }
+  await expectToastsClearOf(page, `${screen.heading}'s header row`, headerRow.locator(CONTROLS));
+  if (screen.filter) {
+    const bar = main
+      .locator('.mantine-Paper-root')
+      .filter({ has: screen.filter(page) })
+      .first();
+    await expect(bar).toBeVisible();
+    await expectToastsClearOf(page, `${screen.heading}'s filter bar`, bar.locator(CONTROLS));
+  }
+}
+
+/** The dialog's close button, then its Save at the foot of the dialog, where the admin finds it. */
+async function expectDialogClear(page: Page, dialog: Locator, close: string, save: string) {
+  await expectToastsClearOf(page, `${close} of the dialog`, dialog.getByRole('button', { name: close, exact: true }));
+  const saveButton = dialog.getByRole('button', { name: save, exact: true });
+  // Scrolled to the dialog's end, as the admin does to reach it on a long form.
+  await saveButton.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await expect(saveButton).toBeInViewport();
+  await expectToastsClearOf(page, `${save} of the dialog`, saveButton);
 }
 
 /** Opens the Modify Product modal of a demo product through its link (/list?edit=id). */
 async function openModifyModal(page: Page): Promise<Locator> {
   const res = await page.request.get(`${API_PATHS.productList}?page=1&pageSize=1`, {
-    headers: { [TOKEN_HEADER]: await token(page) },
+    headers: { [TOKEN_HEADER]: await adminToken(page) },
   });
   const [product] = (await res.json()).products as Product[];
   await page.goto(`/list?edit=${(product as Product)._id}`);
@@ -80,64 +195,114 @@ test('the same message twice while the first is up shows one toast', async ({ pa
   await expect(page.getByText(ONLY_IMAGES)).toHaveCount(1);
 });
 
-test('toasts stay clear of the Orders filter bar at 1440 and 375 px', async ({ page, shop }) => {
-  for (const size of WIDTHS) {
+test("a toast shows top-right, below the top bar, clear of the screens' header buttons and filters at 1440, 768 and 375 px", async ({
+  page,
+}) => {
+  for (const size of SIZES) {
     await test.step(`${size.width} px`, async () => {
       await page.setViewportSize(size);
-      const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-      const place = (n: number) =>
-        shop.placeOrder({
-          firstName: 'Toast',
-          lastName: `Tester${suffix}${n}`,
-          email: `toast.${suffix}.${n}@orders.example`,
-          phone: `+1 555 ${suffix}${n}`,
-          items: [{ name: 'Toast Figure', quantity: 1, unitPriceCents: 1000 }],
-        });
-      const [first, second] = [await place(1), await place(2)];
-      await page.goto('/orders');
-      await page.getByLabel('Search by').selectOption('Email');
-      await page.getByRole('textbox', { name: 'Search' }).fill(`toast.${suffix}.`);
-      // From the keyboard: the pointer stays on the first toast, which holds both up.
-      const remove = async (id: string) => {
-        await page
-          .getByRole('article', { name: `Order ${id}` })
-          .getByRole('button', { name: `Delete order ${id}` })
-          .press('Enter');
-        await page.getByRole('dialog', { name: 'Delete Order' }).getByRole('button', { name: 'Delete' }).press('Enter');
-      };
-      // Two different toasts at once: one deletion goes through, the next one fails.
-      await remove(first);
-      await expect(page.getByText(MESSAGES.orderDeleted)).toBeVisible();
-      await holdToasts(page);
-      await page.route(`**${API_PATHS.orderDelete}**`, (route) =>
-        route.fulfill({ status: 500, json: { success: false, message: 'The database is busy' } }),
-      );
-      await remove(second);
-      await expect(page.getByText('The database is busy')).toBeVisible();
-      await expect(toasts(page)).toHaveCount(2);
-
-      const filterBar = page.locator('.mantine-Paper-root').filter({ has: page.getByLabel('Search by') });
-      await expect(filterBar).toBeVisible();
-      await expectClearOf(page, filterBar);
-      await page.unroute(`**${API_PATHS.orderDelete}**`);
+      // A product that does not exist: 'Product not found', on Product List.
+      await page.goto(`/list?edit=${newId()}`);
+      const toast = await heldToast(page, MESSAGES.productNotFound);
+      await expectTopRight(page, toast);
+      for (const screen of SCREENS) {
+        // From the keyboard, so the pointer stays on the toast and holds it over every screen.
+        if (screen.link !== 'Products') await sidebarLink(page, screen.link).press('Enter');
+        await expectScreenClear(page, screen);
+      }
+      await expectTopRight(page, toast);
     });
   }
 });
 
-test("a toast stays clear of an open modal's close button at 1440 and 375 px", async ({ page }) => {
-  for (const size of WIDTHS) {
+test("a toast stays clear of an open dialog's close button and its Save at 1440, 768 and 375 px", async ({ page }) => {
+  for (const size of SIZES) {
     await test.step(`${size.width} px`, async () => {
       await page.setViewportSize(size);
-      const modal = await openModifyModal(page);
-      await pickNotAnImage(modal);
-      await expect(page.getByText(ONLY_IMAGES)).toBeVisible();
-      await expectClearOf(page, modal.getByRole('button', { name: 'Close dialog' }));
-      // Where the screen has room beside the modal, the toast stays off the modal altogether
-      // (its Save and Cancel included).
-      if (size.width >= 1440) {
-        await modal.getByRole('button', { name: 'Save Changes' }).scrollIntoViewIfNeeded();
-        await expectClearOf(page, modal);
-      }
+
+      const modify = await openModifyModal(page);
+      await pickNotAnImage(modify);
+      await expectTopRight(page, await heldToast(page, ONLY_IMAGES));
+      await expectDialogClear(page, modify, 'Close dialog', 'Save Changes');
+      // Where the window has room beside the dialog, the toast stays off it altogether.
+      if (size.width >= 1440) await expectToastsClearOf(page, 'the Modify Product dialog', modify);
+
+      await page.goto('/bundle-sale');
+      await page.getByRole('button', { name: BUNDLE_SCREEN_TEXT.createNew }).click();
+      const bundle = page.getByRole('dialog', { name: BUNDLE_SCREEN_TEXT.createNew });
+      await pickNotAnImage(bundle);
+      await expectTopRight(page, await heldToast(page, ONLY_IMAGES));
+      await expectDialogClear(page, bundle, 'Close', 'Save Bundle');
+
+      // A save that fails keeps the dialog open under its toast.
+      await page.goto('/discounts');
+      await page.getByRole('button', { name: DISCOUNT_SCREEN_TEXT.addNew }).click();
+      const discount = page.getByRole('dialog', { name: 'Create New Discount' });
+      await page.route(`**${API_PATHS.discountCreate}`, (route) =>
+        route.fulfill({ status: 500, json: { success: false, message: 'The database is busy' } }),
+      );
+      await discount.getByRole('combobox', { name: /^Percentage/ }).selectOption('15');
+      await discount.getByRole('button', { name: 'Create Discount' }).click();
+      await expectTopRight(page, await heldToast(page, 'The database is busy'));
+      await expect(discount).toBeVisible();
+      await expectDialogClear(page, discount, 'Close', 'Create Discount');
+      await page.unroute(`**${API_PATHS.discountCreate}`);
     });
   }
+});
+
+test('a toast closes by itself 5 s after it shows, by the page clock', async ({ page }) => {
+  expect(NOTIFICATION_AUTO_CLOSE_MS).toBe(5000);
+  await page.clock.install();
+  await page.goto('/add');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add New Product' })).toBeVisible();
+  // From here the page's time moves only as the test says.
+  await page.clock.pauseAt(Date.now() + 1000);
+  await pickNotAnImage(page.locator('main'));
+  const toast = toasts(page).filter({ hasText: ONLY_IMAGES });
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(NOTIFICATION_AUTO_CLOSE_MS - 100);
+  await expect(toast).toBeVisible();
+  // Then it goes: it closes at 5 s and its exit takes a quarter of a second.
+  let more = 0;
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(50);
+      more += 50;
+      return toast.count();
+    })
+    .toBe(0);
+  expect(more, 'page time past 4.9 s before the toast was gone').toBeLessThanOrEqual(600);
+});
+
+test('on a phone toasts come one at a time: the next shows when the first closes', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 667 });
+  await page.clock.install();
+  await page.goto(`/list?edit=${newId()}`);
+  const first = await heldToast(page, MESSAGES.productNotFound);
+  await sidebarLink(page, 'Add Product').press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add New Product' })).toBeVisible();
+  await pickNotAnImage(page.locator('main'));
+  const second = toasts(page).filter({ hasText: ONLY_IMAGES });
+
+  await page.clock.pauseAt(Date.now() + 1000);
+  // The pointer leaves the first toast: its 5 s start again, by the page's clock.
+  await page.mouse.move(8, 600);
+  await page.clock.runFor(NOTIFICATION_AUTO_CLOSE_MS - 100);
+  await expect(first).toBeVisible();
+  await expect(second).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(100);
+      return second.count();
+    })
+    .toBe(1);
+  // The first one's exit (a quarter of a second) ends, and the second stays up.
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(50);
+      return first.count();
+    })
+    .toBe(0);
+  await expect(second).toBeVisible();
 });

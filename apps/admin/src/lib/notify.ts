@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 
 /*
- * Toasts, bottom-left, closing by themselves (the Notifications host in app/providers sets both).
+ * Toasts, top-right, closing by themselves (the Notifications host in app/providers sets both;
+ * docs/decisions/048-toast-placement.md).
  * Each toast's id comes from its kind and message, so the same message shown again while the first
  * is still up is not stacked on it: Mantine keeps the one already shown.
  */

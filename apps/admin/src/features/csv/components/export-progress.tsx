@@ -8,7 +8,7 @@ interface ExportProgressProps {
 }
 
 /**
- * A running export, in a panel pinned to the bottom right (the toasts are bottom left): how many
+ * A running export, in a panel pinned to the bottom right (the toasts are top right): how many
  * records of how many, a bar, and Cancel. Without a total yet the bar is striped and moving.
  */
 export function ExportProgress({ progress, onCancel }: ExportProgressProps) {
