@@ -1,6 +1,7 @@
 import { MESSAGES, NOTIFICATION_DEFAULTS } from '@backroom/contract';
 import type { Page } from '@playwright/test';
 import { newId } from '../../api/src/db/ids';
+import { addProductThroughApi } from './admin-api';
 import { seriousIssues } from './axe';
 import { expect, test } from './fixtures';
 
@@ -101,6 +102,51 @@ test('a notification to selected users reaches the outbox and shows in Sent e-ma
   ).toBeVisible();
   expect(await serious(page)).toEqual([]);
   await shop.pool.query(`delete from users where email like '%.${tag}@bulk.notify.example'`);
+});
+
+test("a product's picture shows in the Sent e-mails preview: loaded, not broken", async ({ page, shop }) => {
+  const tag = Date.now().toString(36);
+  // A product with a picture of its own (a 16 px square), and one customer to send to.
+  const product = await addProductThroughApi(page, `Pictured Poster ${tag}`);
+  const customer = { id: newId(), name: `Pia Picture${tag}`, email: `pia.${tag}@picture.notify.example` };
+  await shop.pool.query('insert into users (id, name, email, password_hash) values ($1, $2, $3, $4)', [
+    customer.id,
+    customer.name,
+    customer.email,
+    'not-a-login',
+  ]);
+
+  await page.goto('/admin-management');
+  const panel = page.getByRole('region', { name: 'User Notifications' });
+  await panel.getByRole('radio', { name: 'Select Users (0)' }).check();
+  const picker = page.getByRole('dialog', { name: 'Select Users' });
+  await picker.getByLabel('Search users').fill(customer.name);
+  await picker.getByRole('checkbox', { name: new RegExp(customer.name) }).check();
+  await picker.getByRole('button', { name: 'Confirm Selection' }).click();
+  await expect(panel.getByRole('radio', { name: 'Select Users (1)' })).toBeChecked();
+
+  const subject = `Picture day ${tag}`;
+  await panel.getByLabel('Email Subject').fill(subject);
+  await panel.getByLabel('Search products').fill(product.name);
+  await panel
+    .getByRole('group', { name: 'Products', exact: true })
+    .getByRole('checkbox', { name: new RegExp(product.name) })
+    .check();
+  await expect(panel.getByRole('button', { name: `Remove ${product.name}` })).toBeVisible();
+  await panel.getByRole('button', { name: 'Send Email' }).click();
+  await expect(page.getByText(MESSAGES.emailSent(1))).toBeVisible();
+
+  await panel.getByRole('link', { name: 'Sent e-mails' }).click();
+  await page.getByRole('button', { name: `View ${subject}` }).click();
+  const message = page.frameLocator(`iframe[title="Message: ${subject}"]`);
+  const picture = message.getByRole('img', { name: product.name });
+  await expect(picture).toBeVisible();
+  // The e-mail's JPEG rendition, by its path on this server (docs/decisions/043-email-delivery-failures.md).
+  await expect(picture).toHaveAttribute('src', /^\/uploads\/[0-9a-f]{32}-mail\.jpg$/);
+  // Loaded: a broken or blocked picture is complete with no width.
+  await expect
+    .poll(() => picture.evaluate((img: HTMLImageElement) => ({ complete: img.complete, width: img.naturalWidth })))
+    .toEqual({ complete: true, width: 16 });
 });
 
 test('Sent e-mails and the User Notifications panel fit at 375, 768 and 1440 px with no serious axe issue', async ({
