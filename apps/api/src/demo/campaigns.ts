@@ -3,16 +3,16 @@ import type { Db } from '../db/client';
 import { newId } from '../db/ids';
 import { emailCampaigns, emailDeliveries, emailOutbox, products, users } from '../db/schema';
 import { findOrCreateSecret } from '../modules/auth/repository';
-import { campaignHeaders } from '../modules/emails/message';
-import { personalise, renderMessage } from '../modules/emails/render';
-import { productSnapshots } from '../modules/emails/repository';
-import { senderAddress } from '../modules/emails/sender-address';
+import { campaignHeaders } from '../modules/campaigns/mime-message';
+import { personalise, renderMessage } from '../modules/campaigns/render';
+import { productSnapshots } from '../modules/campaigns/repository';
+import { senderAddress } from '../modules/campaigns/sender-address';
 import {
   newUnsubscribeSecret,
   UNSUBSCRIBE_SECRET_NAME,
   unsubscribeToken,
   unsubscribeUrl,
-} from '../modules/emails/unsubscribe-link';
+} from '../modules/campaigns/unsubscribe-link';
 import type { Random } from './random';
 
 const DAY = 86_400_000;

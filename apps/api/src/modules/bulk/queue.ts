@@ -6,7 +6,7 @@ import type { BulkJobData, BulkJobOutput, StoredBulkJob } from './job';
 
 /*
  * Bulk jobs on pg-boss, in the same PostgreSQL (its own schema, pgboss), as the e-mail campaigns
- * (modules/emails/queue.ts): any instance may run them. A job's progress is its pg-boss output,
+ * (modules/campaigns/queue.ts): any instance may run them. A job's progress is its pg-boss output,
  * written after each batch while it runs and set to the final figures when it completes; nothing
  * else is stored. No retries: a job that stops (its instance ended, a batch failed) keeps what it
  * committed and says so; running the same action again does the rest.

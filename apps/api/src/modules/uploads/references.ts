@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { bundles } from '../../db/schema/bundles';
-import { emailCampaigns } from '../../db/schema/emails';
+import { emailCampaigns } from '../../db/schema/campaigns';
 import { orders } from '../../db/schema/orders';
 import { products } from '../../db/schema/products';
 

@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { findOrCreateSecret } from '../auth/repository';
 import { campaignContent } from './campaign-view';
-import { campaignHeaders, composeMessage } from './message';
+import { campaignHeaders, composeMessage } from './mime-message';
 import { personalise, type RenderedMessage, renderMessage } from './render';
 import {
   type CampaignRow,

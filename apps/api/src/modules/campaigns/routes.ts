@@ -15,10 +15,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCampaign } from './campaign-view';
-import { EmailQueue } from './queue';
+import { CampaignQueue } from './queue';
 import { campaignDetail, listCampaigns, sendNewsletter, unsubscribe } from './service';
 
-export interface EmailRoutesOptions {
+export interface CampaignRoutesOptions {
   /** The database pg-boss and the senders' locks connect to. */
   databaseUrl: string;
 }
@@ -39,8 +39,8 @@ const html = (text: string) => text as never;
 const wantsJson = (request: FastifyRequest) => (request.headers.accept ?? '').includes('application/json');
 
 /** User Notifications: the newsletter call, campaigns and their progress, unsubscribing. */
-export const emailRoutes: FastifyPluginAsyncZod<EmailRoutesOptions> = async (app, options) => {
-  const queue = new EmailQueue({
+export const campaignRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = async (app, options) => {
+  const queue = new CampaignQueue({
     db: app.ctx.db,
     databaseUrl: options.databaseUrl,
     config: app.ctx.config,

@@ -3,6 +3,8 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } f
 import { createdAt, idColumn, idRef } from './columns';
 import { users } from './users';
 
+/* The e-mail campaigns' tables (modules/campaigns); in SQL they keep their email_ names. */
+
 /** A product as the e-mail shows it, copied when the campaign is made (spec 2 section 3). */
 export interface CampaignProductSnapshot {
   _id: string;

@@ -18,7 +18,7 @@ interface CampaignJob {
   campaignId: string;
 }
 
-export class EmailQueue {
+export class CampaignQueue {
   private boss: PgBoss | undefined;
   readonly sender: CampaignSender;
 

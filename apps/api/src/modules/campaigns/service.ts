@@ -16,7 +16,7 @@ import { findOrCreateSecret, findUserInfo } from '../auth/repository';
 import type { Principal } from '../auth/service';
 import { campaignContent, toCampaign } from './campaign-view';
 import { withMailImages } from './mail-images';
-import type { EmailQueue } from './queue';
+import type { CampaignQueue } from './queue';
 import { personalise, renderMessage } from './render';
 import {
   type CampaignRow,
@@ -31,9 +31,9 @@ import {
 } from './repository';
 import { newUnsubscribeSecret, UNSUBSCRIBE_SECRET_NAME, verifyUnsubscribeToken } from './unsubscribe-link';
 
-export interface EmailDeps {
+export interface CampaignDeps {
   db: Db;
-  queue: Pick<EmailQueue, 'enqueue'>;
+  queue: Pick<CampaignQueue, 'enqueue'>;
   /** Where the products' pictures are, and their e-mail renditions go. */
   storage: Pick<ImageStorage, 'get' | 'put'>;
   config: Pick<Config, 'publicUrl'>;
@@ -46,7 +46,7 @@ export interface EmailDeps {
  * now, their pictures as JPEG renditions; the selected users' deliveries; for All Users only the
  * count, the job adds the deliveries) and queues its sending. Nothing is sent here.
  */
-export async function sendNewsletter(deps: EmailDeps, principal: Principal, body: NewsletterRequestParsed) {
+export async function sendNewsletter(deps: CampaignDeps, principal: Principal, body: NewsletterRequestParsed) {
   const productIds = (body.productsData ?? []).map((p) => p._id);
   const snapshots = await productSnapshots(deps.db, productIds);
   if (snapshots.length < new Set(productIds).size) {
@@ -109,7 +109,7 @@ export function previewCampaign(row: CampaignRow, publicUrl: string) {
   return personalise(rendered, `${publicUrl}/api/unsubscribe?token=preview`);
 }
 
-export async function campaignDetail(deps: Pick<EmailDeps, 'db' | 'config'>, id: string): Promise<CampaignDetail> {
+export async function campaignDetail(deps: Pick<CampaignDeps, 'db' | 'config'>, id: string): Promise<CampaignDetail> {
   const row = await findCampaign(deps.db, id);
   if (!row) throw new HttpError(404, 'Campaign not found');
   return {
