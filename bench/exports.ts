@@ -13,7 +13,7 @@ import type { Database } from '../apps/api/src/db/client';
 import { insertBulkOrders, insertBulkUsers } from '../apps/api/src/demo/bulk';
 import { insertBulkProducts } from '../apps/api/src/demo/catalogue';
 import { demoProductsForOrders } from '../apps/api/src/demo/orders';
-import { orderRows } from '../apps/api/src/modules/exports/queries';
+import { orderRows } from '../apps/api/src/modules/csv/queries';
 import { orderFilter } from '../apps/api/src/modules/orders/service';
 import { isMainBench, startStandalone, unusablePasswordHash } from './standalone';
 

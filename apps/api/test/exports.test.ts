@@ -17,7 +17,7 @@ import {
   type UserListResponse,
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_EXPORTS_MESSAGE } from '../src/modules/exports/csv-stream';
+import { TOO_MANY_EXPORTS_MESSAGE } from '../src/modules/csv/csv-stream';
 import { createTestApp, type TestApp } from './helpers/app';
 import { addProduct, adminToken } from './helpers/catalogue';
 import { insertManyOrders, quickBulkIndexing, readCsv } from './helpers/exports';

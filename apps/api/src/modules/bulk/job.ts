@@ -17,7 +17,7 @@ export type BulkRequestData =
 /**
  * A product import run as a job (docs/decisions/036-product-import.md): what bulk reads of it, and
  * how many products it creates or updates. The rest of its data (the file as read and checked, the
- * preview's fingerprint) is the import's own (ImportJobData in modules/exports/import-service.ts),
+ * preview's fingerprint) is the import's own (ImportJobData in modules/csv/import-service.ts),
  * which bulk hands back to the import's runner (queued-import.ts) without reading.
  */
 export interface ImportJobHead {
