@@ -330,6 +330,8 @@ test.describe('Bundle Sales', () => {
     await expect(page.getByText(BUNDLE_MESSAGES.productUnknown(dragon.id))).toBeVisible();
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // What was typed goes only once the admin says so (decision 047).
+    await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
     await expect(dialog).toBeHidden();
     await expect(row(page, `Vanishing ${suffix}`)).toHaveCount(0);
   });

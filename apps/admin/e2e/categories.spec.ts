@@ -85,6 +85,8 @@ test('an empty category name saves nothing and says so under the field, until it
   await expect(dialog.getByText('Category name is required')).toHaveCount(0);
   await expect(dialog.getByText(/must be at most/)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Close' }).click();
+  // What was typed goes only once the admin says so (decision 047).
+  await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
   await expect(table.getByRole('row')).toHaveCount(rowsBefore);
 });
@@ -101,6 +103,7 @@ test('an empty option name saves nothing and says so under the field', async ({ 
   await field.fill('Finish');
   await expect(dialog.getByText('Option name is required')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('table', { name: 'Variant options' }).getByRole('cell', { name: 'Finish' })).toHaveCount(
     0,

@@ -44,7 +44,13 @@ function AddAdminForm({ onDone }: { onDone: () => void }) {
   const submit = form.handleSubmit((values) => create.mutate(registerAdminRequest(values)));
 
   return (
-    <AdminForm onSubmit={submit} onCancel={onDone} submitLabel="Create Admin" submitting={create.isPending}>
+    <AdminForm
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Create Admin"
+      submitting={create.isPending}
+      dirty={form.formState.isDirty}
+    >
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <TextInput
           label="First Name"

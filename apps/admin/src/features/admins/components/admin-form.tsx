@@ -1,5 +1,6 @@
 import { Button, Group, Stack, TextInput, type TextInputProps } from '@mantine/core';
 import { forwardRef, type ReactNode } from 'react';
+import { useUnsavedChanges } from '../../../components/dialog';
 
 interface AdminFormProps {
   /** react-hook-form's handleSubmit(...) result. */
@@ -7,11 +8,17 @@ interface AdminFormProps {
   onCancel: () => void;
   submitLabel: string;
   submitting: boolean;
+  /** The form holds input not saved yet (react-hook-form's formState.isDirty): its dialog asks before closing. */
+  dirty: boolean;
   children: ReactNode;
 }
 
-/** The section's dialog forms: the fields, then Cancel and the submit button; the browser's own checks off. */
-export function AdminForm({ onSubmit, onCancel, submitLabel, submitting, children }: AdminFormProps) {
+/**
+ * The dialog forms (admins, discount codes, bundles): the fields, then Cancel and the submit
+ * button; the browser's own checks off. With unsaved input, Cancel asks first, as the dialog does.
+ */
+export function AdminForm({ onSubmit, onCancel, submitLabel, submitting, dirty, children }: AdminFormProps) {
+  const cancel = useUnsavedChanges(dirty, onCancel);
   return (
     <form
       noValidate
@@ -23,7 +30,7 @@ export function AdminForm({ onSubmit, onCancel, submitLabel, submitting, childre
       <Stack>
         {children}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={cancel}>
             Cancel
           </Button>
           <Button type="submit" loading={submitting}>

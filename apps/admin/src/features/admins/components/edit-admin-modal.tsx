@@ -26,7 +26,13 @@ function EditAdminForm({ admin, onDone }: { admin: Admin; onDone: () => void }) 
   const submit = form.handleSubmit((values) => update.mutate({ id: admin._id, ...values }));
 
   return (
-    <AdminForm onSubmit={submit} onCancel={onDone} submitLabel="Save" submitting={update.isPending}>
+    <AdminForm
+      onSubmit={submit}
+      onCancel={onDone}
+      submitLabel="Save"
+      submitting={update.isPending}
+      dirty={form.formState.isDirty}
+    >
       <TextInput label="Name" withAsterisk data-autofocus error={errors.name?.message} {...form.register('name')} />
       <EmailField error={errors.email?.message} {...form.register('email')} />
     </AdminForm>

@@ -61,6 +61,7 @@ export function BundleForm({ defaultValues, submitting, onSubmit, onCancel }: Bu
       onCancel={onCancel}
       submitLabel={BUNDLE_SCREEN_TEXT.save}
       submitting={submitting}
+      dirty={form.formState.isDirty}
     >
       <FormSection title="Basic Information" order={3}>
         <TextInput

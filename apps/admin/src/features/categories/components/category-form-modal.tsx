@@ -1,7 +1,9 @@
 import type { CategoryNode } from '@backroom/contract';
 import { categoryNodeSchema, cleanEntries } from '@backroom/contract';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { Dialog, useUnsavedChanges } from '../../../components/dialog';
+import { changedFrom } from '../../../components/unsaved-changes';
 import { useFieldMessages } from '../hooks/use-field-messages';
 import { entryMessages, OrderedListEditor } from './ordered-list-editor';
 
@@ -20,15 +22,15 @@ interface CategoryFormModalProps {
  */
 export function CategoryFormModal({ opened, initial, saving, onSave, onClose }: CategoryFormModalProps) {
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={initial ? 'Edit Category' : 'Add Category'}
       size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered={false}
     >
       {opened && <CategoryForm initial={initial} saving={saving} onSave={onSave} onCancel={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -48,6 +50,17 @@ function CategoryForm({
   const [subSubCategories, setSubSubCategories] = useState<string[]>(initial?.subSubCategories ?? []);
 
   const { messages, check, formRef } = useFieldMessages(categoryNodeSchema, { name, subCategories, subSubCategories });
+  const cancel = useUnsavedChanges(
+    changedFrom(
+      {
+        name: initial?.name ?? '',
+        subCategories: initial?.subCategories ?? [],
+        subSubCategories: initial?.subSubCategories ?? [],
+      },
+      { name, subCategories, subSubCategories },
+    ),
+    onCancel,
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +98,7 @@ function CategoryForm({
           errors={entryMessages(messages, 'subSubCategories')}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={cancel}>
             Cancel
           </Button>
           <Button type="submit" loading={saving}>

@@ -1,7 +1,9 @@
 import type { OptionSet } from '@backroom/contract';
 import { cleanEntries, optionSetSchema } from '@backroom/contract';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { Dialog, useUnsavedChanges } from '../../../components/dialog';
+import { changedFrom } from '../../../components/unsaved-changes';
 import { useFieldMessages } from '../hooks/use-field-messages';
 import { entryMessages, OrderedListEditor } from './ordered-list-editor';
 
@@ -20,15 +22,9 @@ interface OptionFormModalProps {
  */
 export function OptionFormModal({ opened, initial, saving, onSave, onClose }: OptionFormModalProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={initial ? 'Edit Option' : 'Add Option'}
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Dialog opened={opened} onClose={onClose} title={initial ? 'Edit Option' : 'Add Option'} size="lg" centered={false}>
       {opened && <OptionForm initial={initial} saving={saving} onSave={onSave} onCancel={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -47,6 +43,10 @@ function OptionForm({
   const [values, setValues] = useState<string[]>(initial?.values ?? []);
 
   const { messages, check, formRef } = useFieldMessages(optionSetSchema, { name, values });
+  const cancel = useUnsavedChanges(
+    changedFrom({ name: initial?.name ?? '', values: initial?.values ?? [] }, { name, values }),
+    onCancel,
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,7 +73,7 @@ function OptionForm({
           errors={entryMessages(messages, 'values')}
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
+          <Button variant="default" onClick={cancel}>
             Cancel
           </Button>
           <Button type="submit" loading={saving}>

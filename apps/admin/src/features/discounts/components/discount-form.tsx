@@ -77,7 +77,13 @@ export function DiscountForm({
   const submit = form.handleSubmit(onSubmit);
 
   return (
-    <AdminForm onSubmit={submit} onCancel={onCancel} submitLabel={submitLabel} submitting={submitting}>
+    <AdminForm
+      onSubmit={submit}
+      onCancel={onCancel}
+      submitLabel={submitLabel}
+      submitting={submitting}
+      dirty={form.formState.isDirty}
+    >
       <TextInput
         label={DISCOUNT_FIELD_LABELS.description}
         description="Optional: what the code is for"

@@ -16,10 +16,12 @@ import {
   updateProductFiles,
 } from '@backroom/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Center, Group, Loader, Modal, Stack } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { Dialog, useUnsavedChanges } from '../../../components/dialog';
+import { changedFrom } from '../../../components/unsaved-changes';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import { RecordActivity } from '../../activity/components/record-activity';
@@ -50,17 +52,18 @@ export function ProductModifyModal({ productId, onClose, onNotFound }: ProductMo
     if (malformed) onNotFound();
   }, [malformed, onNotFound]);
   return (
-    <Modal
+    <Dialog
       opened={productId !== null && !malformed}
       onClose={onClose}
       title="Modify Product"
       size="xl"
-      closeButtonProps={{ 'aria-label': 'Close dialog' }}
+      centered={false}
+      closeLabel="Close dialog"
     >
       {productId !== null && !malformed && (
         <ModifyProductLoader key={productId} id={productId} onClose={onClose} onNotFound={onNotFound} />
       )}
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -96,13 +99,19 @@ function ModifyProductForm({ product, onClose }: { product: Product; onClose: ()
     resolver: zodResolver(productFormSchema),
     defaultValues: productFormValues(product),
   });
-  const [entries, setEntries] = useState(() => imageEntries(product));
+  const [openedWith] = useState(() => imageEntries(product));
+  const [entries, setEntries] = useState(openedWith);
   const [removed, setRemoved] = useState<string[]>([]);
   const [removedAccessoryImages, setRemovedAccessoryImages] = useState<string[]>([]);
   const colors = useWatch({ control: form.control, name: 'colors' });
   const lists = useOptionLists();
   const update = useUpdateProduct({ onSuccess: onClose });
   useDropMissingOptions(form);
+  // The images live beside the form: adding, removing or colouring one is a change too.
+  const cancel = useUnsavedChanges(
+    form.formState.isDirty || changedFrom(openedWith, entries) || removedAccessoryImages.length > 0,
+    onClose,
+  );
 
   // A colour taken out of the product's colours leaves the images that had it.
   useEffect(() => setEntries((current) => clearMissingColors(current, colors)), [colors]);
@@ -157,7 +166,7 @@ function ModifyProductForm({ product, onClose }: { product: Product; onClose: ()
             <RecordActivity kind="product" id={product._id} />
           </FormSection>
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={cancel}>
               Cancel
             </Button>
             <Button type="submit" loading={update.isPending}>
