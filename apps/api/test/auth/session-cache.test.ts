@@ -1,0 +1,183 @@
+import { API_PATHS, MESSAGES } from '@backroom/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/app';
+import { connectDatabase, type Database } from '../../src/db/client';
+import { sessions, users } from '../../src/db/schema';
+import { authenticate } from '../../src/modules/auth/service';
+import { SessionCache } from '../../src/modules/auth/session-cache';
+import { hashToken } from '../../src/modules/auth/tokens';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { createSessionToken, createUser } from '../helpers/users';
+
+let t: TestApp;
+// A second instance of the app on the same database, as behind a load balancer.
+let second: FastifyInstance;
+let secondDatabase: Database;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  secondDatabase = connectDatabase(t.database.url, 3);
+  second = await buildApp({ config: t.config, database: secondDatabase });
+  await second.ready();
+});
+
+afterAll(async () => {
+  await second?.close();
+  await secondDatabase?.close();
+  await t?.close();
+});
+
+const info = (app: FastifyInstance, token: string) =>
+  app.inject({ method: 'GET', url: API_PATHS.userInfo, headers: { token } });
+
+/** An admin's session, as the login route makes it. */
+async function signIn() {
+  const admin = await createUser(t.database.db, { role: 'admin' });
+  const { token } = await createSessionToken(t.database.db, admin.id);
+  return { admin, token };
+}
+
+/** A cache on the test database whose database checks are counted. */
+async function countedCache(options: { maxEntries?: number; ttlMs?: number } = {}) {
+  const cache = new SessionCache({ databaseUrl: t.database.url, log: t.app.log, ...options });
+  await cache.start();
+  let loads = 0;
+  const check = (token: string) =>
+    cache.principal(hashToken(token), () => {
+      loads += 1;
+      return authenticate(t.database.db, token);
+    });
+  return { cache, check, loads: () => loads };
+}
+
+describe('the session cache', () => {
+  it('checks a session in the database once, then remembers it', async () => {
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const { token } = await createSessionToken(t.database.db, admin.id);
+    const { cache, check, loads } = await countedCache();
+    try {
+      const first = await check(token);
+      const again = await check(token);
+      expect(again).toEqual(first);
+      expect(loads()).toBe(1);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('forgets a revoked session before the very next check, without waiting', async () => {
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const { token, sessionId } = await createSessionToken(t.database.db, admin.id);
+    const { cache, check, loads } = await countedCache();
+    try {
+      await check(token);
+      await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+      await expect(check(token)).rejects.toMatchObject({ statusCode: 403, message: MESSAGES.tokenInvalid });
+      expect(loads()).toBe(2);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('never remembers a refusal', async () => {
+    const customer = await createUser(t.database.db, { role: 'user' });
+    const { token } = await createSessionToken(t.database.db, customer.id);
+    const { cache, check, loads } = await countedCache();
+    try {
+      await expect(check(token)).rejects.toMatchObject({ statusCode: 403 });
+      await expect(check(token)).rejects.toMatchObject({ statusCode: 403 });
+      expect(loads()).toBe(2);
+      expect(cache.size).toBe(0);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('keeps a bounded number of sessions, the oldest going first', async () => {
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const tokens = await Promise.all(
+      [1, 2, 3].map(async () => (await createSessionToken(t.database.db, admin.id)).token),
+    );
+    const { cache, check, loads } = await countedCache({ maxEntries: 2 });
+    try {
+      for (const token of tokens) await check(token);
+      expect(cache.size).toBe(2);
+      await check(tokens[2] as string);
+      expect(loads()).toBe(3);
+      await check(tokens[0] as string);
+      expect(loads()).toBe(4);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('remembers nothing once closed (not listening): every check asks the database', async () => {
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const { token } = await createSessionToken(t.database.db, admin.id);
+    const { cache, check, loads } = await countedCache();
+    await cache.close();
+    await check(token);
+    await check(token);
+    expect(loads()).toBe(2);
+  });
+
+  it('never trusts a session past its expiry, however long it may be remembered', async () => {
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const { token } = await createSessionToken(t.database.db, admin.id, new Date(Date.now() + 3_600_000));
+    const { cache, check, loads } = await countedCache({ ttlMs: 24 * 3_600_000 });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      await check(token);
+      await check(token);
+      expect(loads()).toBe(1);
+      vi.setSystemTime(Date.now() + 2 * 3_600_000);
+      await expect(check(token)).rejects.toMatchObject({ statusCode: 403 });
+      expect(loads()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+      await cache.close();
+    }
+  });
+});
+
+describe('revocation through the app, with sessions remembered', () => {
+  it('a logged-out token is refused on the very next request, on this instance and on another', async () => {
+    const { token } = await signIn();
+    expect((await info(t.app, token)).statusCode).toBe(200);
+    expect((await info(second, token)).statusCode).toBe(200);
+    expect((await info(t.app, token)).statusCode).toBe(200);
+    expect((await info(second, token)).statusCode).toBe(200);
+
+    const out = await t.app.inject({ method: 'POST', url: API_PATHS.logout, headers: { token } });
+    expect(out.statusCode).toBe(200);
+    expect((await info(second, token)).statusCode).toBe(403);
+    expect((await info(t.app, token)).statusCode).toBe(403);
+  });
+
+  it('a logout on the other instance is seen at once here, every time', async () => {
+    for (let i = 0; i < 15; i++) {
+      const { token } = await signIn();
+      expect((await info(t.app, token)).statusCode).toBe(200);
+      expect((await info(second, token)).statusCode).toBe(200);
+      expect((await second.inject({ method: 'POST', url: API_PATHS.logout, headers: { token } })).statusCode).toBe(200);
+      expect((await info(t.app, token)).statusCode).toBe(403);
+    }
+  });
+
+  it('a role change or deactivation in the database is refused on the next request on both instances', async () => {
+    const demoted = await signIn();
+    const deactivated = await signIn();
+    for (const { token } of [demoted, deactivated]) {
+      expect((await info(t.app, token)).statusCode).toBe(200);
+      expect((await info(second, token)).statusCode).toBe(200);
+    }
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, demoted.admin.id));
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.admin.id));
+    for (const { token } of [demoted, deactivated]) {
+      expect((await info(second, token)).statusCode).toBe(403);
+      expect((await info(t.app, token)).statusCode).toBe(403);
+    }
+  });
+});
