@@ -120,7 +120,9 @@ test("a product's picture shows in the Sent e-mails preview: loaded, not broken"
   const panel = page.getByRole('region', { name: 'User Notifications' });
   await panel.getByRole('radio', { name: 'Select Users (0)' }).check();
   const picker = page.getByRole('dialog', { name: 'Select Users' });
+  // Once the search has answered: the list before it is replaced as the answer comes.
   await picker.getByLabel('Search users').fill(customer.name);
+  await expect(picker.getByRole('checkbox')).toHaveCount(1);
   await picker.getByRole('checkbox', { name: new RegExp(customer.name) }).check();
   await picker.getByRole('button', { name: 'Confirm Selection' }).click();
   await expect(panel.getByRole('radio', { name: 'Select Users (1)' })).toBeChecked();
@@ -128,10 +130,9 @@ test("a product's picture shows in the Sent e-mails preview: loaded, not broken"
   const subject = `Picture day ${tag}`;
   await panel.getByLabel('Email Subject').fill(subject);
   await panel.getByLabel('Search products').fill(product.name);
-  await panel
-    .getByRole('group', { name: 'Products', exact: true })
-    .getByRole('checkbox', { name: new RegExp(product.name) })
-    .check();
+  const products = panel.getByRole('group', { name: 'Products', exact: true });
+  await expect(products.getByRole('checkbox')).toHaveCount(1);
+  await products.getByRole('checkbox', { name: new RegExp(product.name) }).check();
   await expect(panel.getByRole('button', { name: `Remove ${product.name}` })).toBeVisible();
   await panel.getByRole('button', { name: 'Send Email' }).click();
   await expect(page.getByText(MESSAGES.emailSent(1))).toBeVisible();
