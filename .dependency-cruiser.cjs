@@ -85,11 +85,16 @@ const DOMAIN_ON_SCHEMAS_TO_MEND = [
 const E2E_ON_API_TO_MEND = ['^apps/api/src/db/ids\\.ts$', '^apps/api/src/modules/auth/passwords\\.ts$'];
 
 /**
- * A plugin's public face: the files outside plugins/ may import. realtime.ts (the Realtime type
- * services send events through) and uploads.ts (a route's multipart reading); a plugin that grows a
- * folder shows its index.ts. Everything else there (errors.ts, security.ts, ...) is registered by app.ts only.
+ * A plugin's public face: the files outside plugins/ may import. infrastructure/realtime.ts (the
+ * Realtime type services send events through) and app/uploads.ts (a route's multipart reading); a
+ * plugin that grows a folder shows its index.ts. Everything else there (app/errors.ts,
+ * infrastructure/security.ts, ...) is registered by app.ts only.
  */
-const PLUGIN_PUBLIC = ['^apps/api/src/plugins/(realtime|uploads)\\.ts$', '^apps/api/src/plugins/[^/]+/index\\.ts$'];
+const PLUGIN_PUBLIC = [
+  '^apps/api/src/plugins/infrastructure/realtime\\.ts$',
+  '^apps/api/src/plugins/app/uploads\\.ts$',
+  '^apps/api/src/plugins/(infrastructure|app)/[^/]+/index\\.ts$',
+];
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

@@ -27,15 +27,15 @@ import { storefrontRoutes } from './modules/storefront/routes';
 import { twoFactorSecondStep } from './modules/two-factor/second-step';
 import { userRoutes } from './modules/users/routes';
 import { wishlistRoutes } from './modules/wishlists/routes';
-import { adminStaticPlugin } from './plugins/admin-static';
-import { answerAlwaysPlugin } from './plugins/answer-always';
-import { authPlugin } from './plugins/auth';
-import { errorsPlugin, frameworkErrors } from './plugins/errors';
-import { createRealtime } from './plugins/realtime';
-import { requestLogPlugin } from './plugins/request-log';
-import { responseSerializerCompiler } from './plugins/response-serializer';
-import { securityPlugin } from './plugins/security';
-import { uploadsPlugin } from './plugins/uploads';
+import { authPlugin } from './plugins/app/auth';
+import { errorsPlugin, frameworkErrors } from './plugins/app/errors';
+import { uploadsPlugin } from './plugins/app/uploads';
+import { adminStaticPlugin } from './plugins/infrastructure/admin-static';
+import { answerAlwaysPlugin } from './plugins/infrastructure/answer-always';
+import { createRealtime } from './plugins/infrastructure/realtime';
+import { requestLogPlugin } from './plugins/infrastructure/request-log';
+import { responseSerializerCompiler } from './plugins/infrastructure/response-serializer';
+import { securityPlugin } from './plugins/infrastructure/security';
 
 export interface BuildOptions {
   config: Config;
@@ -52,7 +52,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
         censor: '[hidden]',
       },
     },
-    // One line per request comes from plugins/request-log.ts instead of Fastify's two.
+    // One line per request comes from plugins/infrastructure/request-log.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Half-sent requests and idle sockets are closed (docs/decisions/018-connections-and-proxies.md):
@@ -77,7 +77,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   // Answers are written from the contract's schema without being validated again (decision 020).
   app.setSerializerCompiler(responseSerializerCompiler);
   // Every call reads JSON (or multipart): a text/plain body is a 415 that says what to send
-  // (plugins/errors.ts), not a 400 about a string where an object was expected.
+  // (plugins/app/errors.ts), not a 400 about a string where an object was expected.
   app.removeContentTypeParser('text/plain');
 
   const routeTable: RouteEntry[] = [];

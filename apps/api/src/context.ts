@@ -2,7 +2,7 @@ import type { FastifySchema } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AuthSettings, Principal } from './modules/auth/service';
-import type { Realtime } from './plugins/realtime';
+import type { Realtime } from './plugins/infrastructure/realtime';
 import type { ImageStorage } from './storage/image-storage';
 
 /** What every module reaches through app.ctx: built once in app.ts. */
@@ -11,7 +11,7 @@ export interface AppContext {
   db: Db;
   auth: AuthSettings;
   realtime: Realtime;
-  /** Image files: DATA_DIR/uploads or an S3-compatible bucket (set by plugins/uploads.ts). */
+  /** Image files: DATA_DIR/uploads or an S3-compatible bucket (set by plugins/app/uploads.ts). */
   storage: ImageStorage;
 }
 

@@ -2,7 +2,7 @@ import { MESSAGES } from '@backroom/contract';
 
 /*
  * The errors services throw on purpose. They live here, under everything, rather than in
- * plugins/errors.ts (the handler that answers them): every module and storage throws them, and
+ * plugins/app/errors.ts (the handler that answers them): every module and storage throws them, and
  * none of them needs the plugin.
  */
 

@@ -21,7 +21,7 @@ const MIGRATION_LOCK = 727_274_001;
 
 /**
  * The app's pool. A request that waits longer than connectTimeoutMs for a connection is answered
- * 503 with Retry-After (plugins/errors.ts), never 500.
+ * 503 with Retry-After (plugins/app/errors.ts), never 500.
  */
 export function connectDatabase(url: string, poolMax = 10, connectTimeoutMs = 10_000): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: connectTimeoutMs });

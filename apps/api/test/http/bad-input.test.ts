@@ -10,8 +10,8 @@ import {
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/db/schema';
-import { MEDIA_TYPE_MESSAGE, URL_MESSAGES } from '../../src/plugins/errors';
-import { MALFORMED_MULTIPART_MESSAGE } from '../../src/plugins/uploads';
+import { MEDIA_TYPE_MESSAGE, URL_MESSAGES } from '../../src/plugins/app/errors';
+import { MALFORMED_MULTIPART_MESSAGE } from '../../src/plugins/app/uploads';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { addProduct, minimalFields, uploadedFiles } from '../helpers/catalogue';
 import { png } from '../helpers/images';

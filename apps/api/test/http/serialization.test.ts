@@ -4,7 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { products } from '../../src/db/schema';
-import { responseSerializerCompiler } from '../../src/plugins/response-serializer';
+import { responseSerializerCompiler } from '../../src/plugins/infrastructure/response-serializer';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createSessionToken, createUser } from '../helpers/users';
 

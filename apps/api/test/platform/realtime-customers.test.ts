@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema';
-import { JOIN_REFUSED } from '../../src/plugins/realtime';
+import { JOIN_REFUSED } from '../../src/plugins/infrastructure/realtime';
 import { adminSocket, nextEvent } from '../helpers/admin-socket';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { allDelivered } from '../helpers/broadcasts';

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-error';
-import type { Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../plugins/infrastructure/realtime';
 import { recordChange } from '../activity/recorder';
 import { pick } from '../activity/snapshot';
 import { hashPassword } from '../auth/passwords';

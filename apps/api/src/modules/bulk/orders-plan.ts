@@ -1,7 +1,7 @@
 import { EVENTS, type OrderBulkAction, type OrderBulkSelection, type OrdersUpdatedEvent } from '@backroom/contract';
 import { inArray } from 'drizzle-orm';
 import { orders } from '../../db/schema';
-import type { Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../plugins/infrastructure/realtime';
 import { recordChanges } from '../activity/recorder';
 import { countQuery, filterWhere } from '../orders/repository';
 import { orderFilter } from '../orders/service';

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import type { Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../plugins/infrastructure/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { removeImages } from '../../storage/stored-images';
 import { recordChanges } from '../activity/recorder';

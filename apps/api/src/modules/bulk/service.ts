@@ -10,7 +10,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-error';
-import type { Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../plugins/infrastructure/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { runAsActor } from '../activity/context';
 import type { Principal } from '../auth/service';

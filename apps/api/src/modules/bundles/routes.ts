@@ -9,7 +9,7 @@ import {
 } from '@backroom/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readMultipart } from '../../plugins/uploads';
+import { readMultipart } from '../../plugins/app/uploads';
 import {
   bundleImageHandler,
   changeBundle,

@@ -9,7 +9,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-error';
-import type { Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../plugins/infrastructure/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { recordChange } from '../activity/recorder';
 import { findOrCreateSecret, findUserInfo } from '../auth/repository';

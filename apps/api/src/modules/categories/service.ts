@@ -1,7 +1,7 @@
 import { type CategoryNode, EVENTS, type ProductsUpdatedEvent } from '@backroom/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-error';
-import type { Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../plugins/infrastructure/realtime';
 import { recordChange } from '../activity/recorder';
 import { moveMainCategory } from '../products/repository';
 import {

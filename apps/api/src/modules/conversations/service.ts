@@ -9,7 +9,7 @@ import {
 } from '@backroom/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-error';
-import type { Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../plugins/infrastructure/realtime';
 import { recordChange } from '../activity/recorder';
 import { snapshot } from '../activity/snapshot';
 import { decodeConversationCursor } from './cursor';

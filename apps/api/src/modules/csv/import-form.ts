@@ -1,7 +1,7 @@
 import { IMPORT_FILE_FIELD } from '@backroom/contract';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http-error';
-import { readMultipart } from '../../plugins/uploads';
+import { readMultipart } from '../../plugins/app/uploads';
 
 /** The import's one file field; any other file field is refused by name. */
 async function onImportFile(field: string, data: Buffer): Promise<Buffer> {

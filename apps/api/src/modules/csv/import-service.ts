@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-error';
-import type { Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../plugins/infrastructure/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { removeImages } from '../../storage/stored-images';
 import type { BulkJobOutput, ImportJobHead, TellProgress } from '../bulk/job';

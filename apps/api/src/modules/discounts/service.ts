@@ -12,7 +12,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client';
 import { newId } from '../../db/ids';
 import { HttpError } from '../../http-error';
-import type { Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../plugins/infrastructure/realtime';
 import { recordChange } from '../activity/recorder';
 import { pick, snapshot } from '../activity/snapshot';
 import { newDiscountCode } from './code-generator';

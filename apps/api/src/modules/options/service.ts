@@ -1,6 +1,6 @@
 import { EVENTS, type OptionSet } from '@backroom/contract';
 import type { Db } from '../../db/client';
-import type { Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../plugins/infrastructure/realtime';
 import { recordChange } from '../activity/recorder';
 import { listOptionSets, replaceOptionSets } from './repository';
 

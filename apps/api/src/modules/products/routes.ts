@@ -12,7 +12,7 @@ import {
 } from '@backroom/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readMultipart } from '../../plugins/uploads';
+import { readMultipart } from '../../plugins/app/uploads';
 import { addProduct, getProduct, listProducts, removeProduct, updateProductById } from './service';
 import { productImageHandler } from './uploaded-images';
 
@@ -26,7 +26,7 @@ const refusals = {
 /**
  * The product calls of spec 1 section 7. Add and update are multipart: the token is checked in
  * onRequest, before the body is read; the text fields are checked against the contract's
- * schemas once the form is in (plugins/uploads.ts parseFields), the files as they arrive.
+ * schemas once the form is in (plugins/app/uploads.ts parseFields), the files as they arrive.
  */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (request: FastifyRequest) => ({

@@ -11,8 +11,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-error';
-import type { Realtime } from '../../plugins/realtime';
-import { type MultipartForm, parseFields } from '../../plugins/uploads';
+import { type MultipartForm, parseFields } from '../../plugins/app/uploads';
+import type { Realtime } from '../../plugins/infrastructure/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { removeImages, storeImages } from '../../storage/stored-images';
 import { recordChange } from '../activity/recorder';

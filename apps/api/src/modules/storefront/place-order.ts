@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { newId } from '../../db/ids';
 import type { StoredOrderItem } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import type { Realtime } from '../../plugins/realtime';
+import type { Realtime } from '../../plugins/infrastructure/realtime';
 import { recordBundlePurchase } from '../bundles/purchase';
 import { notifyBundles } from '../bundles/service';
 import { redeemDiscount } from '../discounts/redemption';

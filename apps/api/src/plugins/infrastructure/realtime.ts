@@ -3,7 +3,7 @@ import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
-import { authenticateSession, type Principal } from '../modules/auth/service';
+import { authenticateSession, type Principal } from '../../modules/auth/service';
 
 /** Room names, written once. */
 export const ROOMS = {

@@ -2,7 +2,7 @@ import { MESSAGES } from '@backroom/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { HttpError, ServerBusy } from '../http-error';
+import { HttpError, ServerBusy } from '../../http-error';
 
 /**
  * pg-pool's error when no connection came free within connectionTimeoutMillis (Drizzle wraps it as

@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../http-error';
-import { createImageStorage } from '../storage/create-image-storage';
-import { imageContentType } from '../storage/names';
+import { HttpError } from '../../http-error';
+import { createImageStorage } from '../../storage/create-image-storage';
+import { imageContentType } from '../../storage/names';
 import { validationMessage } from './errors';
 
 /**

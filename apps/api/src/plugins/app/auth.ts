@@ -2,9 +2,9 @@ import { TOKEN_HEADER } from '@backroom/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { authenticateSession, type Principal, requireKind } from '../modules/auth/service';
-import { SessionCache } from '../modules/auth/session-cache';
-import { hashToken } from '../modules/auth/tokens';
+import { authenticateSession, type Principal, requireKind } from '../../modules/auth/service';
+import { SessionCache } from '../../modules/auth/session-cache';
+import { hashToken } from '../../modules/auth/tokens';
 
 /**
  * Every /api route needs an admin's token unless its config says public, or a customer's token
