@@ -6,6 +6,8 @@ import { ShopClient } from './client';
 import { playCustomer } from './customer';
 import { Recorder, type Snapshot } from './recorder';
 
+/** How long customers stay for replies under way at the end of a run: a safety net, not a wait. */
+const REPLY_PATIENCE_MS = 120_000;
 export interface SimulationResult {
   snapshot: Snapshot;
   /** Codes the customers could use (from the admin's list and --codes). */
@@ -77,7 +79,16 @@ export async function simulate(
     );
     // The customers stay on the page until the admin's last replies have reached them.
     await replier?.close();
-    await new Promise((resolve) => setTimeout(resolve, replier ? 500 : 0));
+    // Every reply the admin sent must have reached its customer before they leave: wait for that
+    // state (a busy machine delivers later), with a net of REPLY_PATIENCE_MS after which the
+    // report shows the shortfall.
+    const waitedSince = Date.now();
+    while (
+      recorder.counts.repliesReceived < recorder.counts.repliesSent &&
+      Date.now() - waitedSince < REPLY_PATIENCE_MS
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     for (const socket of sockets) socket?.disconnect();
   } finally {
     clearInterval(progress);
