@@ -14,7 +14,7 @@ const FEATURES = '^apps/admin/src/features/';
  */
 const CROSS_FEATURE_TO_MEND = [
   ['activity', 'admins', 'the activity filters list the admins (admins/api)'],
-  ['admins', 'notifications', 'Admin Management shows the user notifications panel'],
+  ['admins', 'campaigns', 'Admin Management shows the user notifications panel'],
   ['admins', 'settings', 'Admin Management shows the visibility settings'],
   ['admins', 'two-factor', 'Admin Management shows the two-factor requirement'],
   ['auth', 'two-factor', "the login screen shows two-factor's second step"],
@@ -25,8 +25,8 @@ const CROSS_FEATURE_TO_MEND = [
   ['csv', 'users', "the users export reads the users screen's search params"],
   ['discounts', 'admins', "the discount form borrows admins' AdminForm"],
   ['discounts', 'search', "the discounts screen opens the command palette's request"],
-  ['notifications', 'categories', 'the product picker reads the categories'],
-  ['notifications', 'products', 'the product picker reads the products'],
+  ['campaigns', 'categories', 'the product picker reads the categories'],
+  ['campaigns', 'products', 'the product picker reads the products'],
   ['orders', 'activity', 'the order details show the record activity'],
   ['orders', 'bulk', 'the orders screen uses the bulk selection, action bar and words'],
   ['orders', 'csv', 'the orders screen shows the export menu'],

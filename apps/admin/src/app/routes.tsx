@@ -62,7 +62,7 @@ export const routes: RouteObject[] = [
             import('../features/admins/routes/admin-management-route').then((m) => m.AdminManagementRoute),
           ),
           screen('sent-emails', () =>
-            import('../features/notifications/routes/sent-emails-route').then((m) => m.SentEmailsRoute),
+            import('../features/campaigns/routes/sent-emails-route').then((m) => m.SentEmailsRoute),
           ),
           screen('discounts', () =>
             import('../features/discounts/routes/discounts-route').then((m) => m.DiscountsRoute),

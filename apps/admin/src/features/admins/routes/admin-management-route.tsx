@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { ScreenTitle } from '../../../components/screen-title';
-import { UserNotifications } from '../../notifications/components/user-notifications';
+import { UserNotifications } from '../../campaigns/components/user-notifications';
 import { VisibilitySettings } from '../../settings/components/visibility-settings';
 import { TwoFactorRequirement } from '../../two-factor/components/two-factor-requirement';
 import { AdminsSection } from '../components/admins-section';
