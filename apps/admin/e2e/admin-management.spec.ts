@@ -12,12 +12,12 @@ import {
 } from '@backroom/contract';
 import type { Page, Request } from '@playwright/test';
 import { adminToken } from './admin-api';
-import { seriousIssues } from './axe';
 import { expect, test } from './fixtures';
 
 /*
  * Admin Management's admin section and Visibility Settings (spec 2 section 2) against the real
- * app. Every admin a test edits or demotes is one it made; the demo admin is never touched.
+ * app. Every admin a test edits or demotes is one it made; the demo admin is never touched. The
+ * screen's widths and axe, with Add New Admin open too, are responsive.spec.ts's.
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -314,38 +314,4 @@ test.describe('Admin Management: visibility settings', () => {
     await expect(mine).toBeChecked();
     await other.close();
   });
-});
-
-test('Admin Management at 375, 768 and 1440 px: no sideways scroll, actions on screen, no serious axe issue', async ({
-  page,
-}) => {
-  await openAdminManagement(page);
-  for (const width of [375, 768, 1440]) {
-    await test.step(`${width} px`, async () => {
-      await page.setViewportSize({ width, height: 900 });
-      await expect(
-        adminsSection(page)
-          .getByRole('button', { name: /^Edit / })
-          .first(),
-      ).toBeVisible();
-      await expect(visibilitySection(page).getByRole('checkbox', { name: 'Vaulted' })).toBeVisible();
-      const overflow = await page.evaluate(() => ({
-        scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
-        innerWidth: window.innerWidth,
-      }));
-      expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.innerWidth);
-      for (const button of await adminsSection(page).getByRole('button').all()) {
-        if (!(await button.isVisible())) continue;
-        const box = await button.boundingBox();
-        expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
-      }
-      const dialog = page.getByRole('dialog', { name: 'Add New Admin' });
-      await adminsSection(page).getByRole('button', { name: 'Add New Admin' }).click();
-      await expect(dialog).toBeVisible();
-      expect(await seriousIssues(page)).toEqual([]);
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await expect(dialog).toBeHidden();
-      expect(await seriousIssues(page)).toEqual([]);
-    });
-  }
 });

@@ -26,7 +26,7 @@ const UNMEASURABLE = new Map([
   // Covered by another element (an open menu over the tiles): the covering element is checked itself.
   ['bgOverlap', 'covered by another element'],
   // Partly scrolled out of a sideways-scrolling table at a narrow width: the same text is measured
-  // where it shows whole (every screen at 1440 px in dark-theme.spec.ts).
+  // where it shows whole (every screen state at 1440 px, in both schemes: schemes.ts).
   ['elmPartiallyObscured', 'partly scrolled out of its scroll region'],
   ['elmPartiallyObscuring', 'crossing the edge of its scroll region'],
   // A field with no text in it: there is nothing to measure.

@@ -9,15 +9,16 @@ import {
 import type { Locator, Page } from '@playwright/test';
 import { newId } from '../../api/src/db/ids';
 import { addProductThroughApi, adminToken } from './admin-api';
-import { seriousIssues } from './axe';
 import { expect, test } from './fixtures';
+import { AXE_WIDTH, accessibleInBothSchemes } from './schemes';
 import type { ShopDatabase } from './shop-database';
 
 /*
  * Bulk actions (issue 13) on the Orders and Product List screens against the real app: rows picked
  * by their boxes, or every row matching the filter (the server applies the filter); the two-step
  * status confirmation worded for N orders; a selection above BULK_INLINE_LIMIT runs as a job whose
- * progress shows, then its result line; axe finds nothing serious at 375, 768 and 1440 px.
+ * progress shows, then its result line; each fits 375, 768 and 1440 px, and axe finds nothing
+ * serious at 1440 px in either scheme.
  */
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
@@ -396,11 +397,11 @@ const fits = async (page: Page) => {
   expect(scroll, 'the page scrolls sideways').toBeLessThanOrEqual(inner);
 };
 
-test('bulk actions at 375, 768 and 1440 px: the bar, a confirmation and the result fit; axe finds nothing serious', async ({
+test('bulk actions at 375, 768 and 1440 px: the bar, a confirmation and the result fit; axe finds nothing serious in light and dark', async ({
   page,
   shop,
 }) => {
-  for (const width of [375, 768, 1440]) {
+  for (const width of [375, 768, AXE_WIDTH]) {
     await test.step(`${width} px`, async () => {
       await page.setViewportSize({ width, height: 900 });
       const tag = unique();
@@ -411,18 +412,18 @@ test('bulk actions at 375, 768 and 1440 px: the bar, a confirmation and the resu
       await expect(bar(page).getByRole('button', { name: 'Select all 6 orders matching this filter' })).toBeVisible();
       await expect(bar(page).getByRole('button', { name: 'Change status' })).toBeInViewport();
       await fits(page);
-      expect(await seriousIssues(page)).toEqual([]);
+      if (width === AXE_WIDTH) await accessibleInBothSchemes(page, 'the bar on Orders');
       await page.getByRole('checkbox', { name: `Select order ${id}` }).click();
       await expect(bar(page)).toContainText('4 selected');
       await bar(page).getByRole('button', { name: 'Change status' }).click();
       await page.getByRole('menuitem', { name: 'Packing', exact: true }).click();
       await expect(page.getByRole('menu')).toBeHidden();
       await expect(dialog(page, 'Confirm Status Change')).toBeVisible();
-      expect(await seriousIssues(page)).toEqual([]);
+      if (width === AXE_WIDTH) await accessibleInBothSchemes(page, 'Confirm Status Change');
       await dialog(page, 'Confirm Status Change').getByRole('button', { name: 'Continue' }).click();
       await expect(result(page, '4 updated')).toBeVisible();
       await fits(page);
-      expect(await seriousIssues(page)).toEqual([]);
+      if (width === AXE_WIDTH) await accessibleInBothSchemes(page, 'the result on Orders');
 
       const prefix = `Bulkwide ${unique()}`;
       const [product] = (await addProducts(page, prefix, 2)) as [Product];
@@ -432,15 +433,15 @@ test('bulk actions at 375, 768 and 1440 px: the bar, a confirmation and the resu
       for (const name of ['Set flag', 'Clear flag', 'Set discount', 'Move to category', 'Delete'])
         await expect(bar(page).getByRole('button', { name, exact: true })).toBeVisible();
       await fits(page);
-      expect(await seriousIssues(page)).toEqual([]);
+      if (width === AXE_WIDTH) await accessibleInBothSchemes(page, 'the bar on Product List');
       await bar(page).getByRole('button', { name: 'Move to category' }).click();
       await expect(dialog(page, 'Move to Category')).toBeVisible();
       await dialog(page, 'Move to Category').getByLabel('Main Category').selectOption('Fidgets');
-      expect(await seriousIssues(page)).toEqual([]);
+      if (width === AXE_WIDTH) await accessibleInBothSchemes(page, 'Move to Category');
       await dialog(page, 'Move to Category').getByRole('button', { name: 'Move', exact: true }).click();
       await expect(result(page, '1 updated')).toBeVisible();
       await fits(page);
-      expect(await seriousIssues(page)).toEqual([]);
+      if (width === AXE_WIDTH) await accessibleInBothSchemes(page, 'the result on Product List');
     });
   }
 });

@@ -411,6 +411,6 @@ test.describe('Discount Codes on a phone', () => {
       await expect(card.getByRole('button', { name })).toBeInViewport();
     await expect(card).toContainText('0 / ∞');
     await expect(card).toContainText('Active');
-    expect(await seriousIssues(page)).toEqual([]);
+    // axe on the cards: responsive.spec.ts, at 375 px.
   });
 });

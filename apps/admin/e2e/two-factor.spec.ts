@@ -11,6 +11,7 @@ import { generate } from 'otplib';
 import { adminToken, tokenIn } from './admin-api';
 import { seriousIssues } from './axe';
 import { expect, signedOut, test } from './fixtures';
+import { AXE_WIDTH, accessibleInBothSchemes } from './schemes';
 
 /*
  * Two-factor sign-in (issue 14; docs/decisions/038-two-factor-sign-in.md) against the real app: an
@@ -19,7 +20,7 @@ import { expect, signedOut, test } from './fixtures';
  * signs in as an admin it made, so the shared e2e admin never has two-factor sign-in on.
  */
 
-const WIDTHS = [375, 768, 1440] as const;
+const WIDTHS = [375, 768, AXE_WIDTH] as const;
 const PASSWORD = 'Two-Factor-Harbour-42';
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -52,14 +53,28 @@ async function logout(page: Page) {
   await expect(page).toHaveURL(/\/login$/);
 }
 
-/** The page does not scroll sideways and axe finds nothing serious. */
-async function fitsAndAccessible(page: Page, what: string) {
+/** The page does not scroll sideways. */
+async function fits(page: Page, what: string) {
   const overflow = await page.evaluate(() => ({
     scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
     innerWidth: window.innerWidth,
   }));
   expect(overflow.scrollWidth, `${what}: the page scrolls sideways`).toBeLessThanOrEqual(overflow.innerWidth);
+}
+
+/** The page does not scroll sideways and axe finds nothing serious. */
+async function fitsAndAccessible(page: Page, what: string) {
+  await fits(page, what);
   expect(await seriousIssues(page), what).toEqual([]);
+}
+
+/**
+ * The page fits the window; at 1440 px axe finds nothing serious in light, then in dark (each
+ * state once per scheme: the narrower widths show the same elements).
+ */
+async function fitsAndAccessibleInBothSchemes(page: Page, what: string) {
+  await fits(page, what);
+  if (page.viewportSize()?.width === AXE_WIDTH) await accessibleInBothSchemes(page, what);
 }
 
 /** From the shell: account menu, Two-factor sign-in, set it up with the page's secret. Answers the secret. */
@@ -68,13 +83,13 @@ async function enrolFromAccountMenu(page: Page) {
   await page.getByRole('menuitem', { name: 'Two-factor sign-in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Two-factor sign-in' })).toBeVisible();
   await expect(page.getByText('Off', { exact: true })).toBeVisible();
-  await fitsAndAccessible(page, 'two-factor sign-in, off');
+  await fitsAndAccessibleInBothSchemes(page, 'two-factor sign-in, off');
 
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = await page.getByLabel('Secret key').inputValue();
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await fitsAndAccessible(page, 'two-factor set-up');
+  await fitsAndAccessibleInBothSchemes(page, 'two-factor set-up');
 
   await page.getByLabel('6-digit code').fill(await codeOf(secret));
   await page.getByRole('button', { name: 'Turn on' }).click();
@@ -82,7 +97,7 @@ async function enrolFromAccountMenu(page: Page) {
   const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(TWO_FACTOR.recoveryCodeCount);
   await expect(codes.first()).toHaveText(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
-  await fitsAndAccessible(page, 'recovery codes');
+  await fitsAndAccessibleInBothSchemes(page, 'recovery codes');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText('On', { exact: true })).toBeVisible();
   await expect(codes).toHaveCount(0);
@@ -115,7 +130,7 @@ test.describe('signing in with a code', () => {
         await expect(code).toBeVisible();
         await expect(page.getByText(TWO_FACTOR_MESSAGES.codeNeeded)).toBeVisible();
         await expect(page).toHaveURL(/\/login$/);
-        await fitsAndAccessible(page, 'the login code step');
+        await fitsAndAccessibleInBothSchemes(page, 'the login code step');
 
         // A wrong code is refused with the server's message; the next step's code signs in (the
         // current step's was used to turn it on, and is not taken twice).

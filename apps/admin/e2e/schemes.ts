@@ -1,0 +1,52 @@
+import { STORAGE_KEYS } from '@backroom/contract';
+import type { Page } from '@playwright/test';
+import { type AxeOptions, seriousIssues } from './axe';
+import { expect, test } from './fixtures';
+
+/*
+ * The two colour schemes (docs/decisions/040-dark-theme.md) as the browser tests switch them, and
+ * axe on a screen in both: each screen state is measured once per scheme, at 1440 px, once its
+ * data is on screen (docs/decisions/042-browser-suite.md).
+ */
+
+export type Scheme = 'light' | 'dark';
+export const SCHEME_ATTRIBUTE = 'data-mantine-color-scheme';
+export const html = (page: Page) => page.locator('html');
+
+/** Mantine's body colour per scheme: white, and dark 7 (#242424). */
+export const BODY = { light: 'rgb(255, 255, 255)', dark: 'rgb(36, 36, 36)' } as const;
+export const bodyColour = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+/** The width at which axe measures a screen: the widest, where every text shows whole. */
+export const AXE_WIDTH = 1440;
+
+/** The choice made in another tab of the browser: the open page follows it as it stands. */
+export async function chooseInAnotherTab(page: Page, scheme: Scheme) {
+  const other = await page.context().newPage();
+  await other.goto('/api/health');
+  await other.evaluate(
+    ([key, value]) => localStorage.setItem(key as string, value as string),
+    [STORAGE_KEYS.colorScheme, scheme],
+  );
+  await other.close();
+}
+
+/**
+ * axe (colour contrast included) on the page as it stands, in the scheme it shows, then in the
+ * other one, chosen in another tab: the page follows without a reload, so the screen keeps its
+ * state (an open dialog, a menu, a selection) and is prepared once for both. The page stays in the
+ * second scheme, and so does the browser for the rest of the test: a flow through several states
+ * switches once a state.
+ */
+export async function accessibleInBothSchemes(page: Page, what = '', options: AxeOptions = {}) {
+  const first: Scheme = (await html(page).getAttribute(SCHEME_ATTRIBUTE)) === 'dark' ? 'dark' : 'light';
+  const second: Scheme = first === 'dark' ? 'light' : 'dark';
+  for (const scheme of [first, second]) {
+    await test.step(`axe in ${scheme}`, async () => {
+      if (scheme === second) await chooseInAnotherTab(page, scheme);
+      await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, scheme);
+      await expect.poll(() => bodyColour(page)).toBe(BODY[scheme]);
+      expect(await seriousIssues(page, options), [what, scheme].filter(Boolean).join(', ')).toEqual([]);
+    });
+  }
+}
