@@ -81,9 +81,6 @@ const DOMAIN_ON_SCHEMAS_TO_MEND = [
   'sidebar-order(\\.test)?\\.ts$',
 ].map((file) => `^packages/contract/src/domain/${file}`);
 
-/** The e2e specs' imports of API source, as the tree stands: TO MEND (use the API, or a small test-support package). */
-const E2E_ON_API_TO_MEND = ['^apps/api/src/db/ids\\.ts$', '^apps/api/src/modules/auth/passwords\\.ts$'];
-
 /**
  * A plugin's public face: the files outside plugins/ may import. infrastructure/realtime.ts (the
  * Realtime type services send events through) and app/uploads.ts (a route's multipart reading); a
@@ -145,7 +142,7 @@ module.exports = {
       comment: 'Browser tests drive the built app as a user would: through the UI and the HTTP API, never its source',
       severity: 'error',
       from: { path: '^apps/admin/e2e/' },
-      to: { path: '^apps/api/', pathNot: E2E_ON_API_TO_MEND },
+      to: { path: '^apps/api/' },
     },
     {
       name: 'contract-floor',

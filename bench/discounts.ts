@@ -10,11 +10,10 @@
 import '../apps/api/src/process-signals';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { API_PATHS, todayIn } from '@backroom/contract';
+import { API_PATHS, newObjectId, todayIn } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../apps/api/src/db/client';
-import { newId } from '../apps/api/src/db/ids';
 import { bundleProducts, bundles } from '../apps/api/src/db/schema';
 import { insertBulkUsers } from '../apps/api/src/demo/bulk';
 import { insertBulkProducts } from '../apps/api/src/demo/catalogue';
@@ -87,7 +86,7 @@ async function makeBundles(database: Database, count: number) {
   const today = todayIn('UTC');
   for (let i = 0; i < count; i += 1) {
     const at = new Date(Date.now() - i * 3_600_000);
-    const id = newId(at);
+    const id = newObjectId(at);
     const n = 2 + (i % 3);
     let total = 0;
     for (let k = 0; k < n; k += 1) {
@@ -134,7 +133,7 @@ async function redeemRound(
   const today = todayIn(timeZone);
   await db.execute(sql`
     insert into discount_codes (id, code, description, percentage, start_date, end_date, max_usage)
-    values (${newId()}, ${code}, 'Bench race', 10, ${today}::date, ${today}::date, ${MAX_USAGE})`);
+    values (${newObjectId()}, ${code}, 'Bench race', 10, ${today}::date, ${today}::date, ${MAX_USAGE})`);
   const redeem = (i: number) =>
     redeemDiscount(db, { timeZone }, { code, customerId: customers[i % customers.length] as string });
   const started = performance.now();

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import {
   API_PATHS,
   type DashboardSummaryResponse,
+  newObjectId,
   ORDER_STATUSES,
   type OrderListRequest,
   type OrderListResponse,
@@ -10,7 +11,6 @@ import {
 } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../apps/api/src/db/client';
-import { newId } from '../apps/api/src/db/ids';
 import { orderStatusChanges } from '../apps/api/src/db/schema';
 import { insertBulkOrders, insertBulkUsers } from '../apps/api/src/demo/bulk';
 import { demoProductsForOrders } from '../apps/api/src/demo/orders';
@@ -165,7 +165,7 @@ export async function benchOrders(options: {
       const status = ORDER_STATUSES[i % ORDER_STATUSES.length] as (typeof ORDER_STATUSES)[number];
       const createdAt = new Date(from + i * 3_600_000);
       return {
-        id: newId(createdAt),
+        id: newObjectId(createdAt),
         orderId: onPage._id,
         status,
         trackingNumber: status === 'Shipped' ? `TRK-${i}` : null,

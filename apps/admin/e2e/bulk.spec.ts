@@ -2,12 +2,12 @@ import {
   API_PATHS,
   BULK_INLINE_LIMIT,
   BULK_PATHS,
+  newObjectId,
   type Product,
   productListResponseSchema,
   TOKEN_HEADER,
 } from '@backroom/contract';
 import type { Locator, Page } from '@playwright/test';
-import { newId } from '../../api/src/db/ids';
 import { addProductThroughApi, adminToken } from './admin-api';
 import { expect, test } from './fixtures';
 import { AXE_WIDTH, accessibleInBothSchemes } from './schemes';
@@ -49,7 +49,7 @@ async function placeOrders(shop: ShopDatabase, tag: string, count: number): Prom
 
 /** Many orders at once, in one statement (a job needs more than BULK_INLINE_LIMIT). */
 async function placeManyOrders(shop: ShopDatabase, tag: string, count: number): Promise<void> {
-  const userId = newId();
+  const userId = newObjectId();
   await shop.pool.query('insert into users (id, name, email, password_hash) values ($1, $2, $3, $4)', [
     userId,
     `Robin Bulk${tag}`,
@@ -57,7 +57,7 @@ async function placeManyOrders(shop: ShopDatabase, tag: string, count: number): 
     'not-a-login',
   ]);
   const start = Date.now() - count * 1000;
-  const ids = Array.from({ length: count }, (_, i) => newId(new Date(start + i * 1000)));
+  const ids = Array.from({ length: count }, (_, i) => newObjectId(new Date(start + i * 1000)));
   await shop.pool.query(
     `insert into orders (id, user_id, items, amount_cents, status, payment, payment_method, first_name, last_name,
        email, phone, street, city, state, zipcode, country, created_at)

@@ -8,13 +8,13 @@ import {
   bundleResponseSchema,
   formatDiscountDay,
   MESSAGES,
+  newObjectId,
   STORAGE_KEYS,
   TOKEN_HEADER,
   todayIn,
 } from '@backroom/contract';
 import type { Locator, Page, Request } from '@playwright/test';
 import sharp from 'sharp';
-import { newId } from '../../api/src/db/ids';
 import { adminToken } from './admin-api';
 import { seriousIssues } from './axe';
 import { expect, test } from './fixtures';
@@ -54,8 +54,8 @@ async function pickFile(page: Page, button: Locator, file: Picture) {
 /** Two products of the catalogue, straight in the database, with names no other product has. */
 async function makeProducts(shop: ShopDatabase, suffix: string) {
   const made = [
-    { id: newId(), name: `Bundle Dragon ${suffix}`, priceCents: 1999 },
-    { id: newId(), name: `Bundle Cube ${suffix}`, priceCents: 2999 },
+    { id: newObjectId(), name: `Bundle Dragon ${suffix}`, priceCents: 1999 },
+    { id: newObjectId(), name: `Bundle Cube ${suffix}`, priceCents: 2999 },
   ];
   for (const p of made) {
     await shop.pool.query('insert into products (id, name, price_cents) values ($1, $2, $3)', [

@@ -7,13 +7,13 @@ import {
   type Discount,
   discountResponseSchema,
   MESSAGES,
+  newObjectId,
   STORAGE_KEYS,
   TOKEN_HEADER,
   todayIn,
   validityLabel,
 } from '@backroom/contract';
 import type { Page } from '@playwright/test';
-import { newId } from '../../api/src/db/ids';
 import { adminToken } from './admin-api';
 import { seriousIssues } from './axe';
 import { expect, signedOut, test } from './fixtures';
@@ -50,7 +50,7 @@ async function createByApi(page: Page, body: CreateDiscountRequest): Promise<Dis
 
 /** A customer straight in the database, as the storefront makes them. */
 async function makeCustomer(shop: ShopDatabase) {
-  const id = newId();
+  const id = newObjectId();
   const suffix = unique();
   const name = `Dora Quill${suffix}`;
   const email = `dora.${suffix}@discounts.example`;

@@ -1,7 +1,6 @@
-import { MESSAGES } from '@backroom/contract';
+import { API_PATHS, MESSAGES, TOKEN_HEADER } from '@backroom/contract';
 import type { Page } from '@playwright/test';
-import { newId } from '../../api/src/db/ids';
-import { hashPassword } from '../../api/src/modules/auth/passwords';
+import { tokenIn } from './admin-api';
 import { expect, signedOut, test } from './fixtures';
 
 // Signing in and out: the test starts in a browser that never signed in.
@@ -21,13 +20,14 @@ test('a browser that signed in before still gets in while strangers have locked 
   page,
   browser,
   shop,
+  adminState,
 }) => {
-  await shop.pool.query(
-    `insert into users (id, name, email, password_hash, role, is_active)
-     values ($1, 'device owner', $2, $3, 'admin', true)
-     on conflict (email) do update set password_hash = excluded.password_hash`,
-    [newId(), owner.email, await hashPassword(owner.password)],
-  );
+  // Made as another admin would on Admin Management: POST /api/user/register.
+  const made = await page.request.post(API_PATHS.userRegister, {
+    headers: { [TOKEN_HEADER]: tokenIn(adminState) },
+    data: { name: 'device owner', email: owner.email, password: owner.password, role: 'admin' },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
   try {
     await signIn(page);
     await expect(page.getByText(MESSAGES.loggedIn)).toBeVisible();

@@ -1,6 +1,5 @@
-import { MESSAGES, NOTIFICATION_DEFAULTS } from '@backroom/contract';
+import { MESSAGES, NOTIFICATION_DEFAULTS, newObjectId } from '@backroom/contract';
 import type { Page } from '@playwright/test';
-import { newId } from '../../api/src/db/ids';
 import { addProductThroughApi } from './admin-api';
 import { seriousIssues } from './axe';
 import { expect, test } from './fixtures';
@@ -17,13 +16,13 @@ const serious = (page: Page, include?: string) => seriousIssues(page, { include,
 test('a notification to selected users reaches the outbox and shows in Sent e-mails', async ({ page, shop }) => {
   const tag = Date.now().toString(36);
   const people = ['Ada', 'Bruno', 'Cleo'].map((first) => ({
-    id: newId(),
+    id: newObjectId(),
     name: `${first} Notify${tag}`,
     email: `${first.toLowerCase()}.${tag}@notify.example`,
   }));
   // More results than a page: 'Select all N results' takes the whole search.
   const extras = Array.from({ length: 22 }, (_v, i) => ({
-    id: newId(),
+    id: newObjectId(),
     name: `Extra${tag} ${String(i).padStart(2, '0')}`,
     email: `extra${i}.${tag}@bulk.notify.example`,
   }));
@@ -108,7 +107,7 @@ test("a product's picture shows in the Sent e-mails preview: loaded, not broken"
   const tag = Date.now().toString(36);
   // A product with a picture of its own (a 16 px square), and one customer to send to.
   const product = await addProductThroughApi(page, `Pictured Poster ${tag}`);
-  const customer = { id: newId(), name: `Pia Picture${tag}`, email: `pia.${tag}@picture.notify.example` };
+  const customer = { id: newObjectId(), name: `Pia Picture${tag}`, email: `pia.${tag}@picture.notify.example` };
   await shop.pool.query('insert into users (id, name, email, password_hash) values ($1, $2, $3, $4)', [
     customer.id,
     customer.name,

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { EVENTS, type NewMessageEvent } from '@backroom/contract';
+import { EVENTS, type NewMessageEvent, newObjectId } from '@backroom/contract';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { Server } from 'socket.io';
-import { newId } from '../../api/src/db/ids';
 
 export interface StorefrontOrderItem {
   productId?: string;
@@ -58,9 +57,9 @@ export class ShopDatabase {
 
   /** A customer writes to the shop: stored as the storefront would, then pushed to the admins. */
   async sendCustomerMessage(text: string): Promise<NewMessageEvent> {
-    const userId = newId();
-    const conversationId = newId();
-    const messageId = newId();
+    const userId = newObjectId();
+    const conversationId = newObjectId();
+    const messageId = newObjectId();
     const name = 'Casey Customer';
     await this.pool.query('insert into users (id, name, email, password_hash) values ($1, $2, $3, $4)', [
       userId,
@@ -98,8 +97,8 @@ export class ShopDatabase {
    * totals and the dashboard's rollups). Answers the new order's id.
    */
   async placeOrder(order: StorefrontOrder): Promise<string> {
-    const id = newId(order.createdAt);
-    const userId = newId();
+    const id = newObjectId(order.createdAt);
+    const userId = newObjectId();
     await this.pool.query('insert into users (id, name, email, password_hash) values ($1, $2, $3, $4)', [
       userId,
       `${order.firstName} ${order.lastName}`,
@@ -161,7 +160,7 @@ export class ShopDatabase {
       const isAdmin = i % 2 === 0;
       await this.pool.query(
         'insert into messages (id, conversation_id, sender_id, body, is_admin, created_at) values ($1, $2, $3, $4, $5, $6)',
-        [newId(at), conversationId, isAdmin ? null : conversation.user_id, `History ${i}`, isAdmin, at],
+        [newObjectId(at), conversationId, isAdmin ? null : conversation.user_id, `History ${i}`, isAdmin, at],
       );
     }
   }
@@ -174,8 +173,8 @@ export class ShopDatabase {
     const now = Date.now();
     for (let i = 1; i <= count; i += 1) {
       const at = new Date(now - (count - i + 1) * 60_000);
-      const userId = newId(at);
-      const conversationId = newId(at);
+      const userId = newObjectId(at);
+      const conversationId = newObjectId(at);
       const name = `${prefix} ${i}`;
       await this.pool.query('insert into users (id, name, email, password_hash) values ($1, $2, $3, $4)', [
         userId,
@@ -190,7 +189,7 @@ export class ShopDatabase {
       );
       await this.pool.query(
         'insert into messages (id, conversation_id, sender_id, body, is_admin, created_at) values ($1, $2, $3, $4, false, $5)',
-        [newId(at), conversationId, userId, `Message ${i}`, at],
+        [newObjectId(at), conversationId, userId, `Message ${i}`, at],
       );
     }
   }

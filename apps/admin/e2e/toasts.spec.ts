@@ -4,11 +4,11 @@ import {
   DISCOUNT_SCREEN_TEXT,
   MESSAGES,
   NOTIFICATION_AUTO_CLOSE_MS,
+  newObjectId,
   type Product,
   TOKEN_HEADER,
 } from '@backroom/contract';
 import type { Locator, Page } from '@playwright/test';
-import { newId } from '../../api/src/db/ids';
 import { adminToken } from './admin-api';
 import { expect, test } from './fixtures';
 
@@ -202,7 +202,7 @@ test("a toast shows top-right, below the top bar, clear of the screens' header b
     await test.step(`${size.width} px`, async () => {
       await page.setViewportSize(size);
       // A product that does not exist: 'Product not found', on Product List.
-      await page.goto(`/list?edit=${newId()}`);
+      await page.goto(`/list?edit=${newObjectId()}`);
       const toast = await heldToast(page, MESSAGES.productNotFound);
       await expectTopRight(page, toast);
       for (const screen of SCREENS) {
@@ -278,7 +278,7 @@ test('a toast closes by itself 5 s after it shows, by the page clock', async ({ 
 test('on a phone toasts come one at a time: the next shows when the first closes', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 667 });
   await page.clock.install();
-  await page.goto(`/list?edit=${newId()}`);
+  await page.goto(`/list?edit=${newObjectId()}`);
   const first = await heldToast(page, MESSAGES.productNotFound);
   await sidebarLink(page, 'Add Product').press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Add New Product' })).toBeVisible();

@@ -1,6 +1,5 @@
-import { MESSAGES, REMOVED_ADDRESSES_KEY, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
+import { MESSAGES, newObjectId, REMOVED_ADDRESSES_KEY, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
 import type { Page } from '@playwright/test';
-import { newId } from '../../api/src/db/ids';
 import { expect, test } from './fixtures';
 import { AXE_WIDTH, accessibleInBothSchemes } from './schemes';
 import type { ShopDatabase } from './shop-database';
@@ -21,7 +20,7 @@ interface Made {
 
 /** A customer straight in the database, as the storefront makes them. */
 async function makeUser(shop: ShopDatabase, label = 'Customer'): Promise<Made> {
-  const id = newId();
+  const id = newObjectId();
   const suffix = unique();
   const name = `${label} Zed${suffix}`;
   const email = `zed.${suffix}@users.example`;
@@ -46,7 +45,7 @@ async function addOrder(
        state, zipcode, country, created_at)
      values ($1, $2, $3, $4, $5, 'Zed', 'Tester', $6, '555-0100', $7, 'Portsmouth', 'NH', '03801', 'US', $8)`,
     [
-      newId(created),
+      newObjectId(created),
       user.id,
       JSON.stringify([
         {

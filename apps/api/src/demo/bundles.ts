@@ -1,9 +1,8 @@
-import { BUNDLE_IMAGE_FIELD, type Bundle, todayIn } from '@backroom/contract';
+import { BUNDLE_IMAGE_FIELD, type Bundle, newObjectId, todayIn } from '@backroom/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import sharp from 'sharp';
 import type { Db } from '../db/client';
-import { newId } from '../db/ids';
 import { products } from '../db/schema';
 import { recordBundlePurchase } from '../modules/bundles/purchase';
 import { type BundleDeps, createBundle, toggleBundleCancel } from '../modules/bundles/service';
@@ -225,7 +224,7 @@ export async function generateDemoBundles(
     if (plan.deletedProduct) {
       const d = plan.deletedProduct;
       const at = new Date(now.getTime() - 200 * DAY);
-      gone = newId(at);
+      gone = newObjectId(at);
       await db.insert(products).values({
         id: gone,
         name: d.name,

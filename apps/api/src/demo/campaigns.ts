@@ -1,6 +1,6 @@
+import { newObjectId } from '@backroom/contract';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { newId } from '../db/ids';
 import { emailCampaigns, emailDeliveries, emailOutbox, products, users } from '../db/schema';
 import { findOrCreateSecret } from '../modules/auth/repository';
 import { campaignHeaders } from '../modules/campaigns/mime-message';
@@ -93,7 +93,7 @@ export async function generateDemoCampaigns(
   for (const c of campaigns) {
     const snapshot = await productSnapshots(db, c.productIds);
     const rendered = renderMessage({ ...c, products: snapshot }, DEMO_PUBLIC_URL);
-    const campaignId = newId(c.at);
+    const campaignId = newObjectId(c.at);
     const recipients = c.recipients.map((p) => ({ person: p, skip: c.skipUnsubscribed && skipped.has(p.id) }));
     const sent = recipients.filter((r) => !r.skip);
     await db.transaction(async (tx) => {
@@ -115,7 +115,7 @@ export async function generateDemoCampaigns(
         finishedAt: new Date(c.at.getTime() + 60_000),
       });
       const deliveries = recipients.map((r) => ({
-        id: newId(c.at),
+        id: newObjectId(c.at),
         campaignId,
         userId: r.person.id,
         email: r.person.email,

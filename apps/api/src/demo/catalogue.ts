@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_CATEGORIES, DEFAULT_OPTIONS, PRODUCT_TAGS, type ProductTag } from '@backroom/contract';
+import { DEFAULT_CATEGORIES, DEFAULT_OPTIONS, newObjectId, PRODUCT_TAGS, type ProductTag } from '@backroom/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db, DbOrTx } from '../db/client';
-import { newId } from '../db/ids';
 import { products, type StoredAccessory, type StoredColorVariant } from '../db/schema';
 import { productFiles } from '../modules/products/product-view';
 import type { ImageStorage } from '../storage/image-storage';
@@ -191,7 +190,7 @@ function planProduct(
         outOfStock: false,
       }));
       return {
-        id: newId(createdAt),
+        id: newObjectId(createdAt),
         name,
         description,
         priceCents,

@@ -1,5 +1,5 @@
+import { newObjectId } from '@backroom/contract';
 import type { Db } from '../db/client';
-import { newId } from '../db/ids';
 import { conversations, messages } from '../db/schema';
 import type { Random } from './random';
 
@@ -154,11 +154,11 @@ export async function generateDemoConversations(
     const first = thread[0];
     const last = thread.at(-1);
     if (!first || !last) return;
-    const conversationId = newId(first.at);
+    const conversationId = newObjectId(first.at);
     const admin = admins.length > 0 ? rnd.pick(admins) : undefined;
     for (const line of thread) {
       messageRows.push({
-        id: newId(line.at),
+        id: newObjectId(line.at),
         conversationId,
         senderId: line.isAdmin ? (admin?.id ?? null) : customer.id,
         body: line.body,

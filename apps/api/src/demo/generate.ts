@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { newObjectId } from '@backroom/contract';
 import { inArray, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { newId } from '../db/ids';
 import { orders, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
 import type { ImageStorage } from '../storage/image-storage';
@@ -163,7 +163,13 @@ function makePeople(rnd: Random, count: number, now: Date) {
     const email = `${seen.has(base) ? `${base}${i}` : base}@${DEMO_DOMAIN}`;
     seen.add(base);
     const joined = new Date(now.getTime() - rnd.int(1, 730) * DAY - rnd.int(0, DAY - 1));
-    people.push({ id: newId(joined), name: `${first} ${last}`, email, isActive: rnd.chance(0.92), createdAt: joined });
+    people.push({
+      id: newObjectId(joined),
+      name: `${first} ${last}`,
+      email,
+      isActive: rnd.chance(0.92),
+      createdAt: joined,
+    });
   }
   return people;
 }

@@ -1,7 +1,12 @@
-import { DEFAULT_OPTIONS, discountedPriceCents, ORDER_STATUSES, type OrderStatus } from '@backroom/contract';
+import {
+  DEFAULT_OPTIONS,
+  discountedPriceCents,
+  newObjectId,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '@backroom/contract';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { newId } from '../db/ids';
 import { orderStatusChanges, orders, products, type StoredOrderItem } from '../db/schema';
 import { PRICE_RANGES, PRODUCT_NAMES } from './catalogue-names';
 import { PLACES, STREETS, THANK_YOU_CODES } from './people';
@@ -224,7 +229,7 @@ export async function generateDemoOrders(
     const paid = isPaid(method, steps);
     const tracking = TRACKED.includes(status) && rnd.chance(0.85) ? trackingNumber(rnd) : null;
     const code = status === 'Delivered' && rnd.chance(0.1) ? rnd.pick(THANK_YOU_CODES) : null;
-    const id = newId(new Date(placed));
+    const id = newObjectId(new Date(placed));
     orderRows.push({
       id,
       userId: customer.id,
@@ -248,7 +253,7 @@ export async function generateDemoOrders(
       if (s > 0) at += (span / steps.length) * (0.5 + rnd.next() * 0.5);
       const admin = s > 0 && admins.length > 0 ? rnd.pick(admins) : null;
       changeRows.push({
-        id: newId(new Date(at)),
+        id: newObjectId(new Date(at)),
         orderId: id,
         status: step,
         trackingNumber: step === 'Shipped' ? tracking : null,

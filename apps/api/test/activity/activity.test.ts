@@ -7,12 +7,12 @@ import {
   addMonths,
   bundlePath,
   discountPath,
+  newObjectId,
   todayIn,
   userPath,
 } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/db/ids';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { addProduct as createProduct, productForm, updateProductCall } from '../helpers/catalogue';
 import { png } from '../helpers/images';
@@ -194,7 +194,7 @@ describe('an entry per change, with the old and new values', () => {
 
   it('conversation deleted', async () => {
     const customer = await createUser(t.database.db, { name: 'Ada' });
-    const id = newId();
+    const id = newObjectId();
     await t.database.db.execute(
       sql`INSERT INTO conversations (id, user_id, participant_name, last_message) VALUES (${id}, ${customer.id}, 'Ada', 'hi')`,
     );
@@ -382,7 +382,7 @@ describe('entries cannot be changed', () => {
 });
 
 describe('GET /api/activity', () => {
-  const other = newId();
+  const other = newObjectId();
   beforeAll(async () => {
     // 30 entries an hour apart from 2026-03-01 00:30 UTC, alternating kinds; every third by 'other'.
     await t.database.db.execute(sql`INSERT INTO users (id, name, email, password_hash, role)
@@ -427,7 +427,7 @@ describe('GET /api/activity', () => {
       const tok = (await createSessionToken(paris.database.db, a.id)).token;
       // 23:30 UTC on 1 March is 00:30 on 2 March in Paris.
       await paris.database.db.execute(sql`INSERT INTO activity_entries (id, at, kind, action)
-        VALUES (${newId()}, '2026-03-01 23:30:00+00', 'order', 'deleted')`);
+        VALUES (${newObjectId()}, '2026-03-01 23:30:00+00', 'order', 'deleted')`);
       const day = (d: string) =>
         paris.app.inject({ method: 'GET', url: `${ACTIVITY_PATHS.list}?from=${d}&to=${d}`, headers: { token: tok } });
       expect((await day('2026-03-01')).json().entries).toHaveLength(0);

@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   MESSAGES,
+  newObjectId,
   ORDER_HISTORY_PAGE_SIZE,
   ORDER_STATUSES,
   type Order,
@@ -10,7 +11,6 @@ import {
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client';
-import { newId } from '../../src/db/ids';
 import { orderStatusChanges } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { insertOrder, orderCall } from '../helpers/orders';
@@ -39,7 +39,7 @@ async function insertChanges(db: Db, orderId: string, count: number, from = Date
     const status = ORDER_STATUSES[i % ORDER_STATUSES.length] as OrderStatus;
     const createdAt = new Date(from + Math.floor(i / 3) * 3_600_000);
     return {
-      id: newId(createdAt),
+      id: newObjectId(createdAt),
       orderId,
       status,
       trackingNumber: status === 'Shipped' ? `TRK-${String(i).padStart(6, '0')}` : null,

@@ -1,7 +1,6 @@
-import { API_PATHS, DISCOUNT_STATUSES, type Discount } from '@backroom/contract';
+import { API_PATHS, DISCOUNT_STATUSES, type Discount, newObjectId } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/db/ids';
 import { newDiscountCode } from '../../src/modules/discounts/code-generator';
 import { listAllDiscounts } from '../../src/modules/discounts/repository';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -21,7 +20,7 @@ beforeAll(async () => {
   const admin = await createUser(t.database.db, { role: 'admin' });
   token = (await createSessionToken(t.database.db, admin.id)).token;
   const customer = await createUser(t.database.db);
-  const ids = Array.from({ length: COUNT }, () => newId());
+  const ids = Array.from({ length: COUNT }, () => newObjectId());
   const codes = Array.from({ length: COUNT }, () => newDiscountCode());
   // Every state: i % 5 picks active, inactive, scheduled, expired or used up; some reserved.
   await t.database.db.execute(sql`

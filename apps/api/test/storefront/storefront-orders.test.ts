@@ -5,6 +5,7 @@ import {
   type CustomerOrderListResponse,
   type DiscountsUpdatedEvent,
   EVENTS,
+  newObjectId,
   type OrdersUpdatedEvent,
   REDEMPTION_MESSAGES,
   STOREFRONT_MESSAGES,
@@ -12,7 +13,6 @@ import {
 import { count, eq, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/db/ids';
 import {
   bundles,
   discountCodes,
@@ -150,7 +150,7 @@ describe('POST /api/customer/orders', () => {
     const vaulted = await product({ vaulted: true });
     await setHidden(t.database.db, ['Secret'], ['vaulted']);
     const before = await orderCount();
-    for (const id of [secret.id, vaulted.id, newId()]) {
+    for (const id of [secret.id, vaulted.id, newObjectId()]) {
       const res = await order({
         items: [
           { productId: ok.id, quantity: 1 },
@@ -345,7 +345,7 @@ describe('POST /api/customer/orders', () => {
     const cases: [string, number, string][] = [
       [cancelled, 409, `bundleId: ${BUNDLE_PURCHASE_MESSAGES.cancelled}`],
       [ended, 409, `bundleId: ${BUNDLE_PURCHASE_MESSAGES.ended}`],
-      [newId(), 404, `bundleId: ${BUNDLE_PURCHASE_MESSAGES.unknown}`],
+      [newObjectId(), 404, `bundleId: ${BUNDLE_PURCHASE_MESSAGES.unknown}`],
       [withSoldOut, 409, 'bundleId: "Sold Out One" is out of stock'],
     ];
     for (const [id, status, message] of cases) {

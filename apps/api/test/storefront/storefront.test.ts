@@ -7,13 +7,13 @@ import {
   customerDiscountPath,
   customerProductPath,
   customerWishlistItemPath,
+  newObjectId,
   REDEMPTION_MESSAGES,
   STOREFRONT_LIMITS,
   STOREFRONT_MESSAGES,
 } from '@backroom/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/db/ids';
 import { discountCodes, wishlistItems } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createCustomer, insertBundle, insertDiscountCode, insertStoreProduct, setHidden } from '../helpers/storefront';
@@ -139,7 +139,7 @@ describe('GET /api/customer/products', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ success: false, message: STOREFRONT_MESSAGES.productNotFound });
     }
-    expect((await get(customerProductPath(newId()))).statusCode).toBe(404);
+    expect((await get(customerProductPath(newObjectId()))).statusCode).toBe(404);
     await hide([], []);
     expect((await get(customerProductPath(secret.id))).statusCode).toBe(200);
   });
@@ -279,7 +279,7 @@ describe('the wishlist', () => {
     const refused = await add(tagged.id);
     expect(refused.statusCode).toBe(404);
     expect(refused.json()).toEqual({ success: false, message: `productId: ${STOREFRONT_MESSAGES.productNotFound}` });
-    expect((await add(newId())).statusCode).toBe(404);
+    expect((await add(newObjectId())).statusCode).toBe(404);
     expect((await add('nope')).json().message).toBe('productId: must be a 24-character hex id');
     await hide([], []);
     expect(await list()).toEqual([hiddenLater.id]);

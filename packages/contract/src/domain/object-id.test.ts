@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateFromObjectId, isObjectId } from './object-id';
+import { dateFromObjectId, isObjectId, newObjectId } from './object-id';
 
 describe('object ids', () => {
   it('recognises 24 lower-case hex digits only', () => {
@@ -12,5 +12,15 @@ describe('object ids', () => {
   it('reads the creation time from the first 8 hex digits', () => {
     expect(dateFromObjectId('65a1b2c30000000000000000').toISOString()).toBe('2024-01-12T21:44:35.000Z');
     expect(() => dateFromObjectId('xyz')).toThrow();
+  });
+
+  it('makes ids that are ObjectIds, carry their time and never repeat', () => {
+    const at = new Date('2024-01-12T21:44:35Z');
+    const ids = Array.from({ length: 10_000 }, () => newObjectId(at));
+    expect(ids.every(isObjectId)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(dateFromObjectId(ids[0] ?? '')).toEqual(at);
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    expect(dateFromObjectId(newObjectId()).getTime()).toBeGreaterThanOrEqual(before);
   });
 });

@@ -3,11 +3,11 @@ import {
   type ActivityKind,
   changedFields,
   type FieldChanges,
+  newObjectId,
   SECRET_FIELD,
 } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { newId } from '../../db/ids';
 import { currentActor } from './context';
 
 export interface ActivityInput {
@@ -46,7 +46,7 @@ export async function recordActivity(tx: DbOrTx, entry: ActivityInput): Promise<
   const ip = entry.ip !== undefined ? entry.ip : (context?.ip ?? null);
   await tx.execute(sql`
     INSERT INTO activity_entries (id, actor_id, actor_name, actor_email, kind, action, record_id, changes, ip)
-    SELECT ${newId()}, u.id, u.name, coalesce(u.email, ${entry.actorEmail ?? null}),
+    SELECT ${newObjectId()}, u.id, u.name, coalesce(u.email, ${entry.actorEmail ?? null}),
            ${entry.kind}, ${entry.action}, ${entry.recordId ?? null},
            ${changes === null ? null : JSON.stringify(changes)}::jsonb, ${ip}
       FROM (SELECT 1) AS one LEFT JOIN users u ON u.id = ${actorId}`);
@@ -101,7 +101,7 @@ export async function recordChanges(
   if (!context) return 0;
   const entries = records
     .map(({ recordId, before, after }) => ({
-      id: newId(),
+      id: newObjectId(),
       record_id: recordId,
       changes: withoutSecrets(
         changedFields(before as Record<string, unknown> | null, after as Record<string, unknown> | null, omit),

@@ -1,7 +1,6 @@
-import { DELIVERED_STATUS, type OrderStatus, type ProductTag, SHIPPED_STATUS } from '@backroom/contract';
+import { DELIVERED_STATUS, newObjectId, type OrderStatus, type ProductTag, SHIPPED_STATUS } from '@backroom/contract';
 import { and, desc, eq, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { newId } from '../../db/ids';
 import { categories, orderStatusChanges, orders, products, users } from '../../db/schema';
 import { customerProductColumns } from '../products/repository';
 
@@ -76,7 +75,7 @@ export async function setOrdersStatus(tx: DbOrTx, ids: string[], status: OrderSt
   const [admin] = await tx.select({ id: users.id, name: users.name }).from(users).where(eq(users.id, adminId));
   await tx.insert(orderStatusChanges).values(
     changed.map((row) => ({
-      id: newId(),
+      id: newObjectId(),
       orderId: row.id,
       status,
       // What the order carries after this change, for the status that uses it (as modules/orders).

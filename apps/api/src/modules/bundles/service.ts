@@ -9,12 +9,12 @@ import {
   bundlePurchaseRefusal,
   bundleStatus,
   EVENTS,
+  newObjectId,
   priceFromCents,
   todayIn,
 } from '@backroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { newId } from '../../db/ids';
 import { HttpError } from '../../http-error';
 import { type MultipartForm, parseFields } from '../../plugins/app/uploads';
 import type { Realtime } from '../../plugins/infrastructure/realtime';
@@ -171,7 +171,7 @@ export async function createBundle(deps: BundleDeps, form: BundleForm): Promise<
   const files = form.files.map((f) => f.value);
   await checkForm(deps, input, 0, files.length);
   const written = await storeImages(deps.storage, files);
-  const id = newId();
+  const id = newObjectId();
   await orRemove(deps, written, () =>
     deps.db.transaction(async (tx) => {
       await insertBundle(tx, id, values(input, written));

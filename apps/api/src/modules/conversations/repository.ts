@@ -1,6 +1,6 @@
+import { newObjectId } from '@backroom/contract';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { newId } from '../../db/ids';
 import { conversations } from '../../db/schema';
 import { likePattern } from '../users/repository';
 import type { ConversationCursor } from './cursor';
@@ -150,7 +150,7 @@ export async function lockConversation(tx: DbOrTx, id: string): Promise<boolean>
 export async function ensureCustomerConversation(db: DbOrTx, userId: string): Promise<void> {
   await db.execute(sql`
     INSERT INTO conversations (id, user_id, participant_name)
-    SELECT ${newId()}, u.id, u.name FROM users u WHERE u.id = ${userId}
+    SELECT ${newObjectId()}, u.id, u.name FROM users u WHERE u.id = ${userId}
     ON CONFLICT (user_id) DO NOTHING`);
 }
 
@@ -220,7 +220,7 @@ export async function appendMessage(
     ),
     m AS (
       INSERT INTO messages (id, conversation_id, sender_id, body, is_admin, created_at)
-      SELECT ${newId()}, ${message.conversationId}, ${message.senderId}, ${message.body}, ${message.isAdmin}, c.last_message_at
+      SELECT ${newObjectId()}, ${message.conversationId}, ${message.senderId}, ${message.body}, ${message.isAdmin}, c.last_message_at
       FROM c
       RETURNING id, conversation_id, body, is_admin, created_at
     )

@@ -1,11 +1,11 @@
 import {
+  newObjectId,
   normaliseDiscountCode,
   REDEMPTION_MESSAGES,
   type RedemptionRefusal,
   redemptionRefusal,
 } from '@backroom/contract';
 import type { DbOrTx } from '../../db/client';
-import { newId } from '../../db/ids';
 import { findDiscount, type RedeemedRow, redeemSql } from './repository';
 import { today } from './service';
 
@@ -29,7 +29,7 @@ export async function redeemDiscount(
   for (let attempt = 1; ; attempt += 1) {
     const day = today(clock);
     const redemption = await redeemSql(db, {
-      redemptionId: newId(),
+      redemptionId: newObjectId(),
       code,
       customerId: input.customerId,
       orderId: input.orderId ?? null,

@@ -6,11 +6,11 @@ import {
   type DiscountListQuery,
   type DiscountsUpdatedEvent,
   EVENTS,
+  newObjectId,
   todayIn,
   type UpdateDiscountInput,
 } from '@backroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { newId } from '../../db/ids';
 import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/infrastructure/realtime';
 import { recordChange } from '../activity/recorder';
@@ -127,7 +127,7 @@ export async function createDiscount(deps: DiscountDeps, input: CreateDiscountIn
     const code = make();
     try {
       await deps.db.transaction(async (tx) => {
-        const id = newId();
+        const id = newObjectId();
         await insertDiscount(tx, id, code, values);
         await recordChange(tx, 'discount', 'created', id, null, { code, ...values });
       });

@@ -4,6 +4,7 @@ import {
   type CustomerOrder,
   EVENTS,
   itemVariantText,
+  newObjectId,
   newOrderStatus,
   type OrdersUpdatedEvent,
   orderAmountCents,
@@ -11,7 +12,6 @@ import {
   STOREFRONT_MESSAGES,
 } from '@backroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
-import { newId } from '../../db/ids';
 import type { StoredOrderItem } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/infrastructure/realtime';
@@ -117,7 +117,7 @@ export async function placeOrder(
   input: PlaceOrderInput,
 ): Promise<CustomerOrder> {
   if (input.items.length === 0 && !input.bundleId) throw new HttpError(400, STOREFRONT_MESSAGES.emptyOrder);
-  const orderId = newId();
+  const orderId = newObjectId();
   const status = newOrderStatus(input.paymentMethod);
   const placed = await deps.db.transaction(async (tx) => {
     const hidden = await readHidden(tx);
@@ -146,7 +146,7 @@ export async function placeOrder(
       paymentMethod: input.paymentMethod,
       address: input.address,
     });
-    await insertPlacedChange(tx, { id: newId(), orderId, status, discountCode: redemption?.code ?? null });
+    await insertPlacedChange(tx, { id: newObjectId(), orderId, status, discountCode: redemption?.code ?? null });
     return { bundleId: bundle?.id, code: redemption?.code };
   });
 
