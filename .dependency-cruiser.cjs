@@ -74,9 +74,6 @@ const DOMAIN_ON_SCHEMAS_TO_MEND = [
   'bundle-screen(\\.test)?\\.ts$',
   'dashboard-figures\\.ts$',
   'discount-screen(\\.test)?\\.ts$',
-  'order-display\\.ts$',
-  'order-list-view\\.ts$',
-  'order-status-change(\\.test)?\\.ts$',
   'product-form(\\.test)?\\.ts$',
   'sidebar-order(\\.test)?\\.ts$',
 ].map((file) => `^packages/contract/src/domain/${file}`);

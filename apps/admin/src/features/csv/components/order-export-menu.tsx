@@ -1,6 +1,7 @@
-import { EXPORT_PATHS, exportUrl, orderListRequest } from '@backroom/contract';
+import { EXPORT_PATHS, exportUrl } from '@backroom/contract';
 import { useMemo } from 'react';
 import { useOrderListView } from '../../orders/hooks/use-order-list-view';
+import { orderListRequest } from '../../orders/order-list-view';
 import { type CsvExportChoice, CsvExportControl } from './csv-export-control';
 
 /**

@@ -1,12 +1,10 @@
 import {
-  cardPaymentLabel,
   formatDollars,
   itemNamesPreview,
   ORDER_LIMITS,
   ORDER_STATUSES,
   type Order,
   type OrderStatus,
-  orNotAvailable,
 } from '@backroom/contract';
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
@@ -14,6 +12,7 @@ import { useRef } from 'react';
 import type { ListView } from '../../../components/list-view/use-list-view';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
 import { type RowSelection, SelectRowCheckbox } from '../../bulk/components/select-row-checkbox';
+import { cardPaymentLabel, orNotAvailable } from '../order-display';
 import { DetailLine } from './detail-line';
 import { OrderDetails } from './order-details';
 import { OrderItemImage } from './order-item-image';

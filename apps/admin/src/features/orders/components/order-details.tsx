@@ -1,19 +1,15 @@
-import {
-  customerName,
-  formatDollars,
-  formatMoney,
-  formatOrderTime,
-  itemLineTotalCents,
-  ORDER_HISTORY_TEXTS,
-  type Order,
-  type OrderItem,
-  orNotAvailable,
-  parseItemVariant,
-  summaryPaymentLabel,
-} from '@backroom/contract';
+import { formatDollars, formatMoney, type Order, type OrderItem, parseItemVariant } from '@backroom/contract';
 import { Button, Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { RecordActivity } from '../../activity/components/record-activity';
+import {
+  customerName,
+  formatOrderTime,
+  itemLineTotalCents,
+  orNotAvailable,
+  summaryPaymentLabel,
+} from '../order-display';
+import { ORDER_HISTORY_TEXTS } from '../order-history';
 import { DetailLine } from './detail-line';
 import { OrderHistory } from './order-history';
 import { OrderItemImage } from './order-item-image';

@@ -5,11 +5,11 @@ import {
   ORDER_SEARCH_FIELD_LABELS,
   ORDER_SEARCH_FIELDS,
   type OrderDeliveryFilter,
-  type OrderListView,
   type OrderSearchField,
 } from '@backroom/contract';
 import { Button, Group, Loader, NativeSelect, SimpleGrid } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import type { OrderListView } from '../order-list-view';
 import { OrderSearchInput } from './order-search-input';
 
 // The date pickers (and @mantine/dates) load only when Date Range is chosen.

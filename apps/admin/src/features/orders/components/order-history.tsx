@@ -1,8 +1,10 @@
-import { formatOrderTime, historyShownLabel, ORDER_HISTORY_TEXTS, type OrderStatusChange } from '@backroom/contract';
+import type { OrderStatusChange } from '@backroom/contract';
 import { Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { LoadError } from '../../../components/load-error';
 import { serverMessageOr } from '../../../lib/api-error';
 import { useOrderHistory } from '../api';
+import { formatOrderTime } from '../order-display';
+import { historyShownLabel, ORDER_HISTORY_TEXTS } from '../order-history';
 
 function ChangeLine({ change }: { change: OrderStatusChange }) {
   return (

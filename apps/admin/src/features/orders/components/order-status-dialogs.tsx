@@ -1,16 +1,4 @@
-import {
-  needsStatusUpdateConfirmation,
-  ORDER_LIMITS,
-  type Order,
-  type OrderStatus,
-  orderStatusRequest,
-  orderStatusRequestSchema,
-  STATUS_CHANGE_DETAIL_LABELS,
-  type StatusDialogKind,
-  statusChangeDetail,
-  statusDialogTexts,
-  statusUpdateSummary,
-} from '@backroom/contract';
+import { ORDER_LIMITS, type Order, type OrderStatus, orderStatusRequestSchema } from '@backroom/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -18,6 +6,15 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
 import { useUpdateOrderStatus } from '../api';
+import {
+  needsStatusUpdateConfirmation,
+  orderStatusRequest,
+  STATUS_CHANGE_DETAIL_LABELS,
+  type StatusDialogKind,
+  statusChangeDetail,
+  statusDialogTexts,
+  statusUpdateSummary,
+} from '../order-status-change';
 
 /** A status change the admin started: from the status selector, or the tracking number's edit button. */
 export interface StatusChangeTarget {

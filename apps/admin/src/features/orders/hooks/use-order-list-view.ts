@@ -1,3 +1,5 @@
+import { useCallback, useMemo } from 'react';
+import { useUrlSearchParams } from '../../../lib/url-search-params';
 import {
   changeOrderListView,
   clearOrderListFilters,
@@ -5,9 +7,7 @@ import {
   type OrderListView,
   orderListViewEntries,
   readOrderListView,
-} from '@backroom/contract';
-import { useCallback, useMemo } from 'react';
-import { useUrlSearchParams } from '../../../lib/url-search-params';
+} from '../order-list-view';
 
 const VIEW_KEYS = Object.keys(DEFAULT_ORDER_LIST_VIEW);
 

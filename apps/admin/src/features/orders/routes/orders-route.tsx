@@ -1,6 +1,6 @@
 import { serverMessageOr } from '../../../lib/api-error';
 import '../styles';
-import { MESSAGES, type Order, orderListRequest, pageCount, SHIPPED_STATUS } from '@backroom/contract';
+import { MESSAGES, type Order, pageCount, SHIPPED_STATUS } from '@backroom/contract';
 import { Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -20,6 +20,7 @@ import { OrderStatusDialogs, type StatusChangeTarget } from '../components/order
 import { useOrderBulk } from '../hooks/use-order-bulk';
 import { useOrderEvents } from '../hooks/use-order-events';
 import { useOrderListView } from '../hooks/use-order-list-view';
+import { orderListRequest } from '../order-list-view';
 
 /**
  * Orders (spec 2 section 2): searched, filtered and paged by the server, newest first, as a list or

@@ -1,13 +1,14 @@
 import {
+  isoDateSchema,
   ORDER_DELIVERY_FILTERS,
   ORDER_INITIAL_PAGE_SIZE,
   ORDER_LIMITS,
   ORDER_PAGE_SIZES,
   ORDER_SEARCH_FIELDS,
   type OrderDeliveryFilter,
+  type OrderListRequest,
   type OrderSearchField,
-} from '../constants';
-import { isoDateSchema, type OrderListRequest } from '../orders';
+} from '@backroom/contract';
 
 /**
  * What the orders screen shows (spec 2 section 2, Orders), as its URL keeps it: the search, the

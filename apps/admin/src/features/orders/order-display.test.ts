@@ -1,5 +1,5 @@
+import { dollarsToCents, formatDollars } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import { dollarsToCents, formatDollars } from './money';
 import {
   cardPaymentLabel,
   customerName,

@@ -1,6 +1,10 @@
-import { DELIVERED_STATUS, type OrderStatus, SHIPPED_STATUS } from '../constants';
-import type { OrderStatusRequest } from '../orders';
-import { MESSAGES } from '../ui-texts';
+import {
+  DELIVERED_STATUS,
+  MESSAGES,
+  type OrderStatus,
+  type OrderStatusRequest,
+  SHIPPED_STATUS,
+} from '@backroom/contract';
 
 /** The optional field of the 'Confirm Status Change' dialog: a tracking number for Shipped, a code for Delivered. */
 export type StatusChangeDetail = 'trackingNumber' | 'discountCode';

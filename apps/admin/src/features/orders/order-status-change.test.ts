@@ -1,6 +1,5 @@
+import { ORDER_STATUSES, orderStatusRequestSchema } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from '../constants';
-import { orderStatusRequestSchema } from '../orders';
 import {
   needsStatusUpdateConfirmation,
   orderStatusRequest,

@@ -1,7 +1,10 @@
-import { DELIVERED_STATUS, type OrderStatus } from '../constants';
-import type { OrderAddress } from '../orders';
-import { dollarsToCents } from './money';
-import { lineTotalCents } from './order-items';
+import {
+  DELIVERED_STATUS,
+  dollarsToCents,
+  lineTotalCents,
+  type OrderAddress,
+  type OrderStatus,
+} from '@backroom/contract';
 
 /** The text shown for a missing customer detail (spec 2 section 2, Orders). */
 export const NOT_AVAILABLE = 'N/A';
