@@ -1,5 +1,5 @@
-import { orderBadgeTone } from '@backroom/contract';
 import { Badge, VisuallyHidden } from '@mantine/core';
+import { orderBadgeTone } from './order-badge';
 
 interface OrderStatusBadgeProps {
   status: string;

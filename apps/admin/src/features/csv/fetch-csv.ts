@@ -1,14 +1,8 @@
-import {
-  type CsvCount,
-  countCsvChunk,
-  EXPORT_TOTAL_HEADER,
-  finishCsvCount,
-  startCsvCount,
-  TOKEN_HEADER,
-} from '@backroom/contract';
+import { EXPORT_TOTAL_HEADER, TOKEN_HEADER } from '@backroom/contract';
 import { ApiError } from '../../lib/api-error';
 import { expireSession } from '../../lib/session';
 import { getToken } from '../../lib/token-storage';
+import { type CsvCount, countCsvChunk, finishCsvCount, startCsvCount } from './csv-progress';
 import { attachmentFileName } from './download-name';
 
 /** What the progress counts: every record, or runs of one first cell (an item export's orders). */

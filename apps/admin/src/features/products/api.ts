@@ -1,7 +1,6 @@
 import {
   API_PATHS,
   DEFAULT_PAGE_SIZE,
-  type FileField,
   MESSAGES,
   messageResponseSchema,
   type Product,
@@ -18,6 +17,7 @@ import { apiRequest } from '../../lib/api-client';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { getToken } from '../../lib/token-storage';
+import type { FileField } from './product-form';
 
 /** What the list screen asks the server for: filters, search and the page (spec 1 section 2.5). */
 export interface ProductListParams {

@@ -1,8 +1,9 @@
-import { adminUnreadUpdatedEventSchema, EVENTS, newMessageEventSchema, nextUnreadCount } from '@backroom/contract';
+import { adminUnreadUpdatedEventSchema, EVENTS, newMessageEventSchema } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useEffect, useReducer } from 'react';
 import { connectSocket } from '../../../lib/socket';
 import { unreadQueryOptions } from '../api';
+import { nextUnreadCount } from '../unread-count';
 
 /** The detail of the browser-wide adminUnreadUpdated event (spec 1 section 4). */
 export interface AdminUnreadUpdatedDetail {

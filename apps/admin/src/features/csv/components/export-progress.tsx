@@ -1,5 +1,5 @@
-import { exportProgressLabel, exportProgressPercent } from '@backroom/contract';
 import { Button, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { exportProgressLabel, exportProgressPercent } from '../csv-progress';
 import type { CsvExportProgress } from '../hooks/use-csv-export';
 
 interface ExportProgressProps {

@@ -1,16 +1,9 @@
-import {
-  describeMonthlyFigures,
-  formatAxisDollars,
-  formatDollars,
-  type MonthlyFigure,
-  monthLabel,
-  niceScale,
-  scaleToPixels,
-  showsYear,
-} from '@backroom/contract';
+import { formatDollars, type MonthlyFigure, monthLabel, showsYear } from '@backroom/contract';
 import { Group, Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useId } from 'react';
+import { formatAxisDollars, niceScale, scaleToPixels } from '../chart-scale';
+import { describeMonthlyFigures } from '../dashboard-figures';
 import classes from './monthly-chart.module.css';
 
 const HEIGHT = 260;

@@ -1,7 +1,8 @@
-import { type OutOfStockProduct, unlistedCount } from '@backroom/contract';
+import type { OutOfStockProduct } from '@backroom/contract';
 import { Anchor, Image, Modal, Stack, Text } from '@mantine/core';
 import { IconPackageOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { unlistedCount } from '../dashboard-figures';
 import classes from './out-of-stock-modal.module.css';
 
 interface OutOfStockModalProps {

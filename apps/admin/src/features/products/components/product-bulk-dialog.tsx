@@ -1,17 +1,16 @@
 import {
-  categoryDefaults,
   PRODUCT_TAG_LABELS,
   PRODUCT_TAGS,
   type ProductBulkAction,
   type ProductTag,
   productBulkActionSchema,
-  withCurrent,
 } from '@backroom/contract';
 import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { countOf } from '../../bulk/bulk-words';
 import { useCategoryTree } from '../../categories/api';
+import { categoryDefaults, withCurrent } from '../product-form';
 
 export type ProductBulkKind = 'setFlag' | 'clearFlag' | 'discount' | 'category' | 'delete';
 

@@ -1,20 +1,4 @@
-import {
-  addImageEntries,
-  clearMissingColors,
-  colorFollowUpFields,
-  imageEntries,
-  isObjectId,
-  MESSAGES,
-  needsColorFollowUp,
-  type Product,
-  type ProductFormValues,
-  productFormSchema,
-  productFormValues,
-  removeImageEntry,
-  setImageColor,
-  updateProductFields,
-  updateProductFiles,
-} from '@backroom/contract';
+import { isObjectId, MESSAGES, type Product, type ProductFormValues, productFormSchema } from '@backroom/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -27,6 +11,18 @@ import { notifyError } from '../../../lib/notify';
 import { RecordActivity } from '../../activity/components/record-activity';
 import { productFormData, productQueryOptions, useUpdateProduct } from '../api';
 import { useDropMissingOptions, useOptionLists } from '../hooks/use-option-lists';
+import {
+  addImageEntries,
+  clearMissingColors,
+  colorFollowUpFields,
+  imageEntries,
+  needsColorFollowUp,
+  productFormValues,
+  removeImageEntry,
+  setImageColor,
+  updateProductFields,
+  updateProductFiles,
+} from '../product-form';
 import { FormSection } from './form/form-section';
 import { ImageManager } from './form/image-manager';
 import { ProductFormSections } from './form/product-form-sections';

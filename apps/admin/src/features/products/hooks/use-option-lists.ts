@@ -1,7 +1,8 @@
-import { keepAvailable, optionValues, type ProductFormValues } from '@backroom/contract';
+import type { ProductFormValues } from '@backroom/contract';
 import { useEffect } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useOptionSets } from '../../categories/api';
+import { keepAvailable, optionValues } from '../product-form';
 
 export const OPTION_SET_NAMES = { colors: 'Colors', clothingSizes: 'Clothing Sizes', canvasSizes: 'Canvas Sizes' };
 

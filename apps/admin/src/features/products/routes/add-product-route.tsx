@@ -1,13 +1,5 @@
 import '../styles';
-import {
-  addProductFields,
-  addProductFiles,
-  categoryDefaults,
-  emptyProductForm,
-  PRODUCT_LIMITS,
-  type ProductFormValues,
-  productFormSchema,
-} from '@backroom/contract';
+import { PRODUCT_LIMITS, type ProductFormValues, productFormSchema } from '@backroom/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Paper, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -20,6 +12,7 @@ import { productFormData, useAddProduct } from '../api';
 import { ImageSlots } from '../components/form/image-slots';
 import { ProductFormSections } from '../components/form/product-form-sections';
 import { useDropMissingOptions } from '../hooks/use-option-lists';
+import { addProductFields, addProductFiles, categoryDefaults, emptyProductForm } from '../product-form';
 
 const emptySlots = (): (File | null)[] => Array.from({ length: PRODUCT_LIMITS.maxImages }, () => null);
 

@@ -1,7 +1,7 @@
-import { welcomeName } from '@backroom/contract';
 import { Group, Text } from '@mantine/core';
 import { useUserInfo } from '../../auth/api';
 import { PaletteLauncher } from '../../search/components/palette-launcher';
+import { welcomeName } from '../welcome-name';
 import { AccountMenu } from './account-menu';
 import { LogoutButton } from './logout-button';
 import { NotificationsBell } from './notifications-bell';

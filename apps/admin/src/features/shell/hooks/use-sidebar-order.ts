@@ -1,6 +1,7 @@
-import { moveSidebarEntry, resolveSidebarOrder, type SidebarPath, STORAGE_KEYS } from '@backroom/contract';
+import { type SidebarPath, STORAGE_KEYS } from '@backroom/contract';
 import { useState } from 'react';
 import { storage } from '../../../lib/storage';
+import { moveSidebarEntry, resolveSidebarOrder } from '../sidebar-order';
 
 /** The sidebar's order, read from and saved to browser storage (spec 1 section 2.2). */
 export function useSidebarOrder() {

@@ -1,14 +1,4 @@
-import {
-  ACCESSORY_FLAG_LABELS,
-  ACCESSORY_FLAGS,
-  accessoriesForToggle,
-  blankAccessory,
-  PRODUCT_LIMITS,
-  type ProductFormValues,
-  removeAccessory,
-  resizeAccessories,
-  toggleValue,
-} from '@backroom/contract';
+import { ACCESSORY_FLAG_LABELS, ACCESSORY_FLAGS, PRODUCT_LIMITS, type ProductFormValues } from '@backroom/contract';
 import {
   ActionIcon,
   Checkbox,
@@ -25,6 +15,13 @@ import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { ConfirmModal } from '../../../categories/components/confirm-modal';
+import {
+  accessoriesForToggle,
+  blankAccessory,
+  removeAccessory,
+  resizeAccessories,
+  toggleValue,
+} from '../../product-form';
 import { AccessoryImages } from './accessory-images';
 import { FormSection } from './form-section';
 import { PriceInput } from './price-input';

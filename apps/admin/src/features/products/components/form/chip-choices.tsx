@@ -1,5 +1,5 @@
-import { toggleValue } from '@backroom/contract';
 import { Chip, Fieldset, Group, Text } from '@mantine/core';
+import { toggleValue } from '../../product-form';
 
 interface ChipChoicesProps {
   legend: string;

@@ -1,6 +1,7 @@
-import { type ImageEntry, imagesRemaining, PRODUCT_LIMITS } from '@backroom/contract';
+import { PRODUCT_LIMITS } from '@backroom/contract';
 import { ActionIcon, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, type TitleOrder } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { type ImageEntry, imagesRemaining } from '../../product-form';
 import { FormImagePreview } from './form-image-preview';
 import { FormSection } from './form-section';
 import { PickImageButton } from './pick-image-button';

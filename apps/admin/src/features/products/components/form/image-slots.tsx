@@ -1,6 +1,7 @@
-import { colorsForImages, PRODUCT_LIMITS } from '@backroom/contract';
+import { PRODUCT_LIMITS } from '@backroom/contract';
 import { ActionIcon, Badge, Card, Group, SimpleGrid, Stack, Text, type TitleOrder } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
+import { colorsForImages } from '../../product-form';
 import { FormImagePreview } from './form-image-preview';
 import { FormSection } from './form-section';
 import { PickImageButton } from './pick-image-button';

@@ -1,5 +1,5 @@
-import { selectionSummary, toggleValue } from '@backroom/contract';
 import { CheckIcon, Combobox, Group, InputBase, Text, useCombobox } from '@mantine/core';
+import { selectionSummary, toggleValue } from '../../product-form';
 
 interface MultiSelectDropdownProps<T extends string> {
   /** The field's label, e.g. 'Product Status'. */

@@ -1,6 +1,7 @@
-import { PRODUCT_TAG_LABELS, PRODUCT_TAGS, type ProductFormValues, toggleValue } from '@backroom/contract';
+import { PRODUCT_TAG_LABELS, PRODUCT_TAGS, type ProductFormValues } from '@backroom/contract';
 import { Checkbox, Group, type TitleOrder } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
+import { toggleValue } from '../../product-form';
 import { FormSection } from './form-section';
 import { MultiSelectDropdown } from './multi-select-dropdown';
 

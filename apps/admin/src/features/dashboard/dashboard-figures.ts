@@ -1,6 +1,4 @@
-import type { MonthlyFigure } from '../dashboard';
-import { monthLabel } from './calendar-labels';
-import { dollarsToCents, formatDollars, formatMoney } from './money';
+import { dollarsToCents, formatDollars, formatMoney, type MonthlyFigure, monthLabel } from '@backroom/contract';
 
 /*
  * How the Dashboard Overview shows the summary's figures. The summary carries dollars (added up

@@ -1,5 +1,5 @@
+import { ORDER_STATUSES } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from '../constants';
 import { ORDER_BADGE_TONES, orderBadgeColor, orderBadgeTone } from './order-badge';
 
 describe('orderBadgeColor', () => {

@@ -1,5 +1,5 @@
+import { DEFAULT_SIDEBAR_ORDER } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIDEBAR_ORDER } from '../routes';
 import { moveSidebarEntry, resolveSidebarOrder } from './sidebar-order';
 
 describe('resolveSidebarOrder', () => {

@@ -1,16 +1,24 @@
 import {
   ACCESSORY_FLAGS,
+  type AccessoryFormValues,
+  accessoryImageField,
   type CategoryNode,
+  type ColorVariant,
+  cleanEntries,
+  type FormImage,
+  MESSAGES,
+  NEW_IMAGES_FIELD,
   type OptionSet,
   PRODUCT_LIMITS,
   PRODUCT_TAGS,
+  type Product,
+  type ProductFormValues,
   type ProductTag,
-} from '../constants';
-import type { AccessoryFormValues, ColorVariant, FormImage, Product, ProductFormValues } from '../products';
-import { MESSAGES } from '../ui-texts';
-import { cleanEntries } from './catalogue-lists';
-import { parseDiscount, parsePriceCents, priceFromCents } from './money';
-import { accessoryImageField, NEW_IMAGES_FIELD, productImageField } from './product-form-fields';
+  parseDiscount,
+  parsePriceCents,
+  priceFromCents,
+  productImageField,
+} from '@backroom/contract';
 
 /*
  * The rules of the Add and Modify product forms (spec 1 sections 2.4, 2.7, 4 and 5), and how their

@@ -1,12 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_CATEGORIES, DEFAULT_OPTIONS } from '../constants';
 import {
   addProductFieldsSchema,
+  DEFAULT_CATEGORIES,
+  DEFAULT_OPTIONS,
   type Product,
   type ProductFormValues,
   productFormSchema,
   updateProductFieldsSchema,
-} from '../products';
+} from '@backroom/contract';
+import { describe, expect, it } from 'vitest';
 import {
   acceptDiscountInput,
   accessoriesForToggle,

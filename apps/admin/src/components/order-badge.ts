@@ -1,4 +1,4 @@
-import { CANCELLED_STATUS, DELIVERED_STATUS, type OrderStatus } from '../constants';
+import { CANCELLED_STATUS, DELIVERED_STATUS, type OrderStatus } from '@backroom/contract';
 
 /** The three colours of the order status badges. */
 export type OrderBadgeColor = 'green' | 'red' | 'yellow';

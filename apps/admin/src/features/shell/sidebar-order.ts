@@ -1,4 +1,4 @@
-import { DEFAULT_SIDEBAR_ORDER, type SidebarPath } from '../routes';
+import { DEFAULT_SIDEBAR_ORDER, type SidebarPath } from '@backroom/contract';
 
 /**
  * The sidebar order from the stored value (spec 1 section 2.2): an invalid value falls back to
