@@ -1,5 +1,5 @@
-import { pageCount } from '@backroom/contract';
 import { Group, Pagination } from '@mantine/core';
+import { pageCount } from './paging';
 
 interface PageNumbersProps {
   /** The navigation landmark's name, e.g. 'Order pages'. */

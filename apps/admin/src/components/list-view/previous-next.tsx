@@ -1,5 +1,5 @@
-import { pageCount } from '@backroom/contract';
 import { Button, Group, Text } from '@mantine/core';
+import { pageCount } from './paging';
 
 interface PreviousNextProps {
   page: number;

@@ -1,12 +1,12 @@
 import {
   type Discount,
-  formatJoined,
   type OrderHit,
   type ProductHit,
   type SearchResponse,
   SIDEBAR_ENTRIES,
   type User,
 } from '@backroom/contract';
+import { formatJoined } from '../../lib/user-joined';
 import type { OpenRequest } from './open-request';
 
 /** The palette's groups, in the order they are shown. */

@@ -1,6 +1,8 @@
-import { type Admin, formatJoined, roleLabel } from '@backroom/contract';
+import type { Admin } from '@backroom/contract';
 import { ActionIcon, Badge, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconUserMinus } from '@tabler/icons-react';
+import { roleLabel } from '../../../lib/role-label';
+import { formatJoined } from '../../../lib/user-joined';
 
 interface AdminTableProps {
   admins: Admin[];

@@ -6,7 +6,6 @@ import {
   DISCOUNT_STATUS_FILTER_OPTIONS,
   type Discount,
   MESSAGES,
-  pageCount,
   readDiscountStatusFilter,
   todayIn,
 } from '@backroom/contract';
@@ -14,6 +13,7 @@ import { Button, Center, EmptyState, Group, Loader, NativeSelect, Paper, Stack, 
 import { IconDiscount, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PageNumbers } from '../../../components/list-view/page-numbers';
+import { pageCount } from '../../../components/list-view/paging';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { useOpenRequest } from '../../search/hooks/use-open-request';

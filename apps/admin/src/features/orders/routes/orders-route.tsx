@@ -1,10 +1,11 @@
 import { serverMessageOr } from '../../../lib/api-error';
 import '../styles';
-import { MESSAGES, type Order, pageCount, SHIPPED_STATUS } from '@backroom/contract';
+import { MESSAGES, type Order, SHIPPED_STATUS } from '@backroom/contract';
 import { Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { PageNumbers } from '../../../components/list-view/page-numbers';
+import { pageCount } from '../../../components/list-view/paging';
 import { useListView } from '../../../components/list-view/use-list-view';
 import { ViewToggle } from '../../../components/list-view/view-toggle';
 import { LoadError } from '../../../components/load-error';

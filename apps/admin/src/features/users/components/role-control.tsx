@@ -1,5 +1,6 @@
-import { type Role, roleLabel, type User } from '@backroom/contract';
+import type { Role, User } from '@backroom/contract';
 import { Badge, Group, NativeSelect } from '@mantine/core';
+import { roleLabel } from '../../../lib/role-label';
 
 interface RoleControlProps {
   user: User;

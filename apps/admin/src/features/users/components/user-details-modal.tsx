@@ -1,6 +1,8 @@
-import { formatDollars, formatJoined, MESSAGES, roleLabel, type User } from '@backroom/contract';
+import { formatDollars, MESSAGES, type User } from '@backroom/contract';
 import { Badge, Center, Divider, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { Dialog } from '../../../components/dialog';
+import { roleLabel } from '../../../lib/role-label';
+import { formatJoined } from '../../../lib/user-joined';
 import { useUserSummary } from '../api';
 import { useFailureToast } from '../hooks/use-failure-toast';
 import { DetailRow } from './detail-row';

@@ -1,5 +1,6 @@
-import { formatJoined, type Role, type User } from '@backroom/contract';
+import type { Role, User } from '@backroom/contract';
 import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { formatJoined } from '../../../lib/user-joined';
 import { RoleControl } from './role-control';
 import { UserActions, type UserModal } from './user-actions';
 import classes from './user-list.module.css';

@@ -1,9 +1,10 @@
 import { serverMessageOr } from '../../../lib/api-error';
 import '../styles';
-import { DEFAULT_PAGE_SIZE, MESSAGES, pageCount, type User, type UserListQuery } from '@backroom/contract';
+import { DEFAULT_PAGE_SIZE, MESSAGES, type User, type UserListQuery } from '@backroom/contract';
 import { Center, EmptyState, Paper, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { pageCount } from '../../../components/list-view/paging';
 import { PreviousNext } from '../../../components/list-view/previous-next';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';

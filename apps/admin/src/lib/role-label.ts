@@ -1,4 +1,4 @@
-import type { Role } from '../constants';
+import type { Role } from '@backroom/contract';
 
 /** A role as every screen writes it: 'Admin' or 'User' (Users, Admin Management, details). */
 export function roleLabel(role: Role): 'Admin' | 'User' {

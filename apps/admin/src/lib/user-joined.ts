@@ -1,4 +1,4 @@
-import { dateFromObjectId, isObjectId } from './object-id';
+import { dateFromObjectId, isObjectId } from '@backroom/contract';
 
 /**
  * When a user joined: the first 8 hex digits of their id read as seconds (spec 2 section 3), or
