@@ -120,3 +120,31 @@ export const MESSAGES = {
   loading: 'Loading...',
   sending: 'Sending...',
 } as const;
+
+/** The Bundle Sales screen's labels (spec 2 section 2, issue 11), which its browser tests look for too. */
+export const BUNDLE_SCREEN_TEXT = {
+  title: 'Bundle Sales',
+  createNew: 'Create New Bundle',
+  empty: 'No bundles yet',
+  searchProducts: 'Search & select products...',
+  noImage: 'No Image',
+  deleteTitle: 'Delete bundle?',
+  deleteBody: 'This action cannot be undone.',
+  cancelled: 'Cancelled',
+  productRemoved: 'Product removed',
+  productRemovedHelp:
+    'A product of this bundle was deleted from the catalogue: it cannot be bought until it is saved without it',
+  save: 'Save Bundle',
+} as const;
+
+/** The Discount Codes screen's labels (spec 2 section 2, issue 11), which its browser tests look for too. */
+export const DISCOUNT_SCREEN_TEXT = {
+  title: 'Discount Codes',
+  empty: 'No discount codes found',
+  createFirst: 'Create Your First Discount',
+  addNew: 'Add New Discount',
+  allStatus: 'All Status',
+  allUsers: 'All users',
+  unknownAssignee:
+    'The customer this code was reserved for no longer exists: choose a customer, or All users to open it to everyone',
+} as const;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, datePart, isCalendarDate, isTimeZone, todayIn } from './discount-dates';
+import {
+  addMonths,
+  datePart,
+  formatDiscountDay,
+  isCalendarDate,
+  isTimeZone,
+  todayIn,
+  validityLabel,
+} from './discount-dates';
 
 describe('isCalendarDate', () => {
   it('takes real days written yyyy-mm-dd', () => {
@@ -58,5 +66,14 @@ describe('addMonths', () => {
     expect(addMonths('2026-12-15', 1)).toBe('2027-01-15');
     expect(addMonths('2026-01-31', 1)).toBe('2026-02-28');
     expect(addMonths('2028-01-31', 1)).toBe('2028-02-29');
+  });
+});
+
+describe('formatDiscountDay and validityLabel', () => {
+  it('writes a calendar day in the locale without shifting it by a time zone', () => {
+    expect(formatDiscountDay('2026-12-01', 'en-US')).toBe('Dec 1, 2026');
+    expect(formatDiscountDay('2026-01-31', 'en-GB')).toBe('31 Jan 2026');
+    expect(formatDiscountDay('not a day', 'en-US')).toBe('not a day');
+    expect(validityLabel('2026-11-01', '2026-12-01', 'en-US')).toBe('Nov 1, 2026 – Dec 1, 2026');
   });
 });

@@ -67,3 +67,16 @@ export function addMonths(day: string, months: number): string {
   const date = Math.min(Number(match[3]), daysInMonth(year, month));
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
 }
+
+/** A calendar day (yyyy-mm-dd) as the browser's locale writes it, never shifted by a time zone. */
+export function formatDiscountDay(day: string, locale?: string): string {
+  if (!isCalendarDate(day)) return day;
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/** The Validity column: first day to last day, both included. */
+export function validityLabel(startDate: string, endDate: string, locale?: string): string {
+  return `${formatDiscountDay(startDate, locale)} – ${formatDiscountDay(endDate, locale)}`;
+}

@@ -4,7 +4,6 @@ import {
   type Discount,
   type DiscountStatus,
   discountListResponseSchema,
-  discountListSearch,
   discountPath,
   discountResponseSchema,
   MESSAGES,
@@ -16,6 +15,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { apiRequest } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { discountListSearch } from './discount-screen';
 
 export const discountKeys = {
   all: ['discounts'] as const,

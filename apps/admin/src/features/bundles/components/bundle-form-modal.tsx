@@ -1,15 +1,14 @@
+import { BUNDLE_SCREEN_TEXT, type Bundle } from '@backroom/contract';
+import { Alert } from '@mantine/core';
+import { Dialog } from '../../../components/dialog';
+import { bundleFormData, useSaveBundle } from '../api';
 import {
-  BUNDLE_SCREEN_TEXT,
-  type Bundle,
   bundleFormFields,
   bundleFormValues,
   newBundleFormValues,
   newImageFiles,
   removedProductNames,
-} from '@backroom/contract';
-import { Alert } from '@mantine/core';
-import { Dialog } from '../../../components/dialog';
-import { bundleFormData, useSaveBundle } from '../api';
+} from '../bundle-screen';
 import { BundleForm } from './bundle-form';
 
 interface BundleFormModalProps {

@@ -1,18 +1,11 @@
-import {
-  BUNDLE_SCREEN_TEXT,
-  type BundleFormField,
-  type BundleFormValues,
-  bundleFormErrors,
-  bundleFormTotals,
-  CURRENCY,
-  formatMoney,
-} from '@backroom/contract';
+import { BUNDLE_SCREEN_TEXT, CURRENCY, formatMoney } from '@backroom/contract';
 import { NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { CALENDAR_SETTINGS, dayFieldProps } from '../../../components/calendar';
 import { AdminForm } from '../../admins/components/admin-form';
 import { FormSection } from '../../products/components/form/form-section';
+import { type BundleFormField, type BundleFormValues, bundleFormErrors, bundleFormTotals } from '../bundle-screen';
 import { BundleImageSlots } from './bundle-image-slots';
 import { ProductPicker } from './product-picker';
 

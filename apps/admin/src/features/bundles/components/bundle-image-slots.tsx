@@ -1,9 +1,10 @@
-import { BUNDLE_MESSAGES, type BundleImageSlot } from '@backroom/contract';
+import { BUNDLE_MESSAGES } from '@backroom/contract';
 import { ActionIcon, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useId } from 'react';
 import { FormImagePreview } from '../../products/components/form/form-image-preview';
 import { PickImageButton } from '../../products/components/form/pick-image-button';
+import type { BundleImageSlot } from '../bundle-screen';
 
 interface BundleImageSlotsProps {
   slots: BundleImageSlot[];

@@ -1,6 +1,7 @@
-import { BUNDLE_SCREEN_TEXT, BUNDLE_TONES, type Bundle, formatDiscountDay, formatDollars } from '@backroom/contract';
+import { BUNDLE_SCREEN_TEXT, type Bundle, formatDiscountDay, formatDollars } from '@backroom/contract';
 import { Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+import { BUNDLE_TONES } from '../bundle-screen';
 import { type BundleActionHandlers, BundleActions } from './bundle-actions';
 
 interface BundleTableProps extends BundleActionHandlers {

@@ -1,15 +1,11 @@
-import {
-  BUNDLE_SCREEN_TEXT,
-  type BundleFormProduct,
-  bundleOriginalTotalCents,
-  dollarsToCents,
-  formatMoney,
-} from '@backroom/contract';
+import { BUNDLE_SCREEN_TEXT, dollarsToCents, formatMoney } from '@backroom/contract';
 import { ActionIcon, Group, Loader, MultiSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useProductSearch } from '../api';
+import { bundleOriginalTotalCents } from '../bundle-pricing';
+import type { BundleFormProduct } from '../bundle-screen';
 
 interface ProductPickerProps {
   value: BundleFormProduct[];

@@ -1,6 +1,6 @@
-import { createDiscountBody, newDiscountFormValues } from '@backroom/contract';
 import { Dialog } from '../../../components/dialog';
 import { useCreateDiscount } from '../api';
+import { createDiscountBody, newDiscountFormValues } from '../discount-screen';
 import { DiscountForm } from './discount-form';
 
 interface CreateDiscountModalProps {

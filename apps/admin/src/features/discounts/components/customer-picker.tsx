@@ -1,8 +1,9 @@
-import { DISCOUNT_SCREEN_TEXT, type DiscountAssignee, UNKNOWN_ASSIGNEE, type User } from '@backroom/contract';
+import { DISCOUNT_SCREEN_TEXT, type DiscountAssignee, type User } from '@backroom/contract';
 import { type ComboboxItem, Loader, Select, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useCustomerSearch } from '../api';
+import { UNKNOWN_ASSIGNEE } from '../discount-screen';
 
 /** The picker's own value for All users ('' in the form, null on the wire). */
 const ALL = 'all';

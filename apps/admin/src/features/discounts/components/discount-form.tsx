@@ -1,17 +1,16 @@
-import {
-  DISCOUNT_FIELD_LABELS,
-  DISCOUNT_PERCENTAGES,
-  type Discount,
-  type DiscountFormField,
-  type DiscountFormValues,
-  discountFormErrors,
-  MAX_USAGE_OPTIONS,
-} from '@backroom/contract';
+import { DISCOUNT_PERCENTAGES, type Discount } from '@backroom/contract';
 import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { CALENDAR_SETTINGS, dayFieldProps } from '../../../components/calendar';
 import { AdminForm } from '../../admins/components/admin-form';
+import {
+  DISCOUNT_FIELD_LABELS,
+  type DiscountFormField,
+  type DiscountFormValues,
+  discountFormErrors,
+  MAX_USAGE_OPTIONS,
+} from '../discount-screen';
 import { CustomerPicker } from './customer-picker';
 
 /** The forms' check: the contract's create or update schema, each message naming its field. */

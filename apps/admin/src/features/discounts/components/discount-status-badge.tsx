@@ -1,5 +1,6 @@
-import { DISCOUNT_STATUS_LABELS, DISCOUNT_STATUS_TONES, type DiscountStatus } from '@backroom/contract';
+import { DISCOUNT_STATUS_LABELS, type DiscountStatus } from '@backroom/contract';
 import { Badge } from '@mantine/core';
+import { DISCOUNT_STATUS_TONES } from '../discount-screen';
 
 /** The status the server computed (Active means redeemable now), in its colour. */
 export function DiscountStatusBadge({ status }: { status: DiscountStatus }) {

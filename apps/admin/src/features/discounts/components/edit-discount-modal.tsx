@@ -1,7 +1,8 @@
-import { type Discount, discountFormValues, updateDiscountBody } from '@backroom/contract';
+import type { Discount } from '@backroom/contract';
 import { Text } from '@mantine/core';
 import { Dialog } from '../../../components/dialog';
 import { useUpdateDiscount } from '../api';
+import { discountFormValues, updateDiscountBody } from '../discount-screen';
 import { DiscountForm } from './discount-form';
 
 /** Edit Discount: everything but the code, plus Status; 'Discount code updated successfully'. */

@@ -1,6 +1,7 @@
-import { type DiscountStatus, readDiscountPage, readDiscountStatusFilter } from '@backroom/contract';
+import type { DiscountStatus } from '@backroom/contract';
 import { useCallback } from 'react';
 import { useUrlSearchParams } from '../../../lib/url-search-params';
+import { readDiscountPage, readDiscountStatusFilter } from '../discount-screen';
 
 /** The status filter and the page, kept in the URL: a reload or a shared link shows the same codes. */
 export function useDiscountSearchParams() {

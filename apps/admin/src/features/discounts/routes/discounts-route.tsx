@@ -1,14 +1,6 @@
 import { serverMessageOr } from '../../../lib/api-error';
 import '../styles';
-import {
-  DISCOUNT_PAGE_SIZE,
-  DISCOUNT_SCREEN_TEXT,
-  DISCOUNT_STATUS_FILTER_OPTIONS,
-  type Discount,
-  MESSAGES,
-  readDiscountStatusFilter,
-  todayIn,
-} from '@backroom/contract';
+import { DISCOUNT_SCREEN_TEXT, type Discount, MESSAGES, todayIn } from '@backroom/contract';
 import { Button, Center, EmptyState, Group, Loader, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { IconDiscount, IconPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -23,6 +15,7 @@ import { DeleteDiscountModal } from '../components/delete-discount-modal';
 import { DiscountDetailsModal } from '../components/discount-details-modal';
 import { DiscountList } from '../components/discount-list';
 import { EditDiscountModal } from '../components/edit-discount-modal';
+import { DISCOUNT_PAGE_SIZE, DISCOUNT_STATUS_FILTER_OPTIONS, readDiscountStatusFilter } from '../discount-screen';
 import { useDiscountEvents } from '../hooks/use-discount-events';
 import { useDiscountSearchParams } from '../hooks/use-discount-search-params';
 

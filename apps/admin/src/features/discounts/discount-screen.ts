@@ -1,29 +1,24 @@
 import {
+  addMonths,
   type CreateDiscountRequest,
   createDiscountRequestSchema,
+  DISCOUNT_MAX_USAGES,
+  DISCOUNT_SCREEN_TEXT,
+  DISCOUNT_STATUS_LABELS,
+  DISCOUNT_STATUSES,
   type Discount,
+  type DiscountStatus,
+  maxUsageLabel,
   type UpdateDiscountRequest,
   updateDiscountRequestSchema,
-} from '../discounts';
-import { DISCOUNT_MAX_USAGES, maxUsageLabel } from './discount-choices';
-import { addMonths, isCalendarDate } from './discount-dates';
-import { DISCOUNT_STATUS_LABELS, DISCOUNT_STATUSES, type DiscountStatus } from './discount-status';
+} from '@backroom/contract';
 
 /*
  * What the Discount Codes screen (spec 2 section 2, issue 11) shows and how its forms read and
- * write a code. The calls' own rules live in discounts.ts and the other discount-* files.
+ * write a code. The calls' own rules live in the contract's discounts.ts and domain/discount-*
+ * files; the screen's labels (DISCOUNT_SCREEN_TEXT) and its days (formatDiscountDay) are the
+ * contract's too, since the browser tests read them.
  */
-
-export const DISCOUNT_SCREEN_TEXT = {
-  title: 'Discount Codes',
-  empty: 'No discount codes found',
-  createFirst: 'Create Your First Discount',
-  addNew: 'Add New Discount',
-  allStatus: 'All Status',
-  allUsers: 'All users',
-  unknownAssignee:
-    'The customer this code was reserved for no longer exists: choose a customer, or All users to open it to everyone',
-} as const;
 
 /** The codes a page of the list shows. */
 export const DISCOUNT_PAGE_SIZE = 20;
@@ -52,19 +47,6 @@ export function discountListSearch(status: DiscountStatus | '', page: number): s
   params.set('page', String(page));
   params.set('pageSize', String(DISCOUNT_PAGE_SIZE));
   return params.toString();
-}
-
-/** A calendar day (yyyy-mm-dd) as the browser's locale writes it, never shifted by a time zone. */
-export function formatDiscountDay(day: string, locale?: string): string {
-  if (!isCalendarDate(day)) return day;
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
-}
-
-/** The Validity column: first day to last day, both included. */
-export function validityLabel(startDate: string, endDate: string, locale?: string): string {
-  return `${formatDiscountDay(startDate, locale)} – ${formatDiscountDay(endDate, locale)}`;
 }
 
 /**

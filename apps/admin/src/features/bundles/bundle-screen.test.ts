@@ -1,5 +1,5 @@
+import type { Bundle } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import type { Bundle } from '../bundles';
 import {
   bundleFormErrors,
   bundleFormFields,
