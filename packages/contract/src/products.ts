@@ -273,7 +273,8 @@ export const productPath = (id: string) => API_PATHS.product.replace(':id', enco
 
 /*
  * The admin's Add and Modify forms (spec 1 sections 2.4, 2.7 and 5), checked with react-hook-form.
- * They hold what was typed; domain/product-form.ts turns them into the multipart fields above.
+ * They hold what was typed; the admin's features/products/product-form.ts turns them into the
+ * multipart fields above.
  */
 
 /** The accessory flags' labels (spec 1 section 3, Accessory), in that order. */
