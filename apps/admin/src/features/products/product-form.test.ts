@@ -29,7 +29,6 @@ import {
   imageLimitProblem,
   imagesRemaining,
   isAcceptedDiscount,
-  isImageType,
   keepAvailable,
   needsColorFollowUp,
   optionValues,
@@ -191,13 +190,6 @@ describe('images', () => {
     expect(imagesRemaining(12)).toBe(0);
     expect(imageLimitProblem(8, 2)).toBeNull();
     expect(imageLimitProblem(8, 3)).toBe('Maximum 10 images allowed');
-  });
-
-  it('takes image files only', () => {
-    expect(isImageType('image/png')).toBe(true);
-    expect(isImageType('image/svg+xml')).toBe(true);
-    expect(isImageType('text/plain')).toBe(false);
-    expect(isImageType('')).toBe(false);
   });
 
   it('reads the base name of an image URL', () => {

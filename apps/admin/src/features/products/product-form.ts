@@ -148,11 +148,6 @@ export function imageLimitProblem(current: number, adding: number): string | nul
   return current + adding > PRODUCT_LIMITS.maxImages ? MESSAGES.maxImages : null;
 }
 
-/** Only image files are taken (spec 1 section 5). */
-export function isImageType(type: string): boolean {
-  return /^image\/[\w.+-]+$/i.test(type);
-}
-
 /** The file name at the end of an image URL: '/uploads/ab12.webp' → 'ab12.webp'. */
 export function baseName(url: string): string {
   const path = url.split(/[?#]/)[0] ?? '';

@@ -4,8 +4,9 @@ import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
+import { DialogForm } from '../../../components/dialog-form';
 import { useCreateAdmin } from '../api';
-import { AdminForm, EmailField } from './admin-form';
+import { EmailField } from './email-field';
 
 const PASSWORD_FIELDS = [
   {
@@ -44,7 +45,7 @@ function AddAdminForm({ onDone }: { onDone: () => void }) {
   const submit = form.handleSubmit((values) => create.mutate(registerAdminRequest(values)));
 
   return (
-    <AdminForm
+    <DialogForm
       onSubmit={submit}
       onCancel={onDone}
       submitLabel="Create Admin"
@@ -81,6 +82,6 @@ function AddAdminForm({ onDone }: { onDone: () => void }) {
           {...form.register(name)}
         />
       ))}
-    </AdminForm>
+    </DialogForm>
   );
 }

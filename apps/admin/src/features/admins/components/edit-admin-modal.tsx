@@ -4,8 +4,9 @@ import { TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Dialog } from '../../../components/dialog';
+import { DialogForm } from '../../../components/dialog-form';
 import { useUpdateAdmin } from '../api';
-import { AdminForm, EmailField } from './admin-form';
+import { EmailField } from './email-field';
 
 /** The edit button's dialog (docs/decisions/024-admin-accounts.md): an admin's name and e-mail. */
 export function EditAdminModal({ admin, onClose }: { admin: Admin | null; onClose: () => void }) {
@@ -26,7 +27,7 @@ function EditAdminForm({ admin, onDone }: { admin: Admin; onDone: () => void }) 
   const submit = form.handleSubmit((values) => update.mutate({ id: admin._id, ...values }));
 
   return (
-    <AdminForm
+    <DialogForm
       onSubmit={submit}
       onCancel={onDone}
       submitLabel="Save"
@@ -35,6 +36,6 @@ function EditAdminForm({ admin, onDone }: { admin: Admin; onDone: () => void }) 
     >
       <TextInput label="Name" withAsterisk data-autofocus error={errors.name?.message} {...form.register('name')} />
       <EmailField error={errors.email?.message} {...form.register('email')} />
-    </AdminForm>
+    </DialogForm>
   );
 }

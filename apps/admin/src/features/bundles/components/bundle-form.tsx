@@ -3,8 +3,8 @@ import { NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mant
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { CALENDAR_SETTINGS, dayFieldProps } from '../../../components/calendar';
-import { AdminForm } from '../../admins/components/admin-form';
-import { FormSection } from '../../products/components/form/form-section';
+import { DialogForm } from '../../../components/dialog-form';
+import { FormSection } from '../../../components/form/form-section';
 import { type BundleFormField, type BundleFormValues, bundleFormErrors, bundleFormTotals } from '../bundle-screen';
 import { BundleImageSlots } from './bundle-image-slots';
 import { ProductPicker } from './product-picker';
@@ -49,7 +49,7 @@ export function BundleForm({ defaultValues, submitting, onSubmit, onCancel }: Bu
   const totals = bundleFormTotals({ products, price });
 
   return (
-    <AdminForm
+    <DialogForm
       onSubmit={form.handleSubmit(onSubmit)}
       onCancel={onCancel}
       submitLabel={BUNDLE_SCREEN_TEXT.save}
@@ -148,6 +148,6 @@ export function BundleForm({ defaultValues, submitting, onSubmit, onCancel }: Bu
           )}
         />
       </FormSection>
-    </AdminForm>
+    </DialogForm>
   );
 }

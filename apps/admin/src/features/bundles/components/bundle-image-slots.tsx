@@ -2,8 +2,8 @@ import { BUNDLE_MESSAGES } from '@backroom/contract';
 import { ActionIcon, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useId } from 'react';
-import { FormImagePreview } from '../../products/components/form/form-image-preview';
-import { PickImageButton } from '../../products/components/form/pick-image-button';
+import { FormImagePreview } from '../../../components/form/form-image-preview';
+import { PickImageButton } from '../../../components/form/pick-image-button';
 import type { BundleImageSlot } from '../bundle-screen';
 
 interface BundleImageSlotsProps {

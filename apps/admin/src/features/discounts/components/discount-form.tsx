@@ -3,7 +3,7 @@ import { NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
 import { Controller, type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { CALENDAR_SETTINGS, dayFieldProps } from '../../../components/calendar';
-import { AdminForm } from '../../admins/components/admin-form';
+import { DialogForm } from '../../../components/dialog-form';
 import {
   DISCOUNT_FIELD_LABELS,
   type DiscountFormField,
@@ -76,7 +76,7 @@ export function DiscountForm({
   const submit = form.handleSubmit(onSubmit);
 
   return (
-    <AdminForm
+    <DialogForm
       onSubmit={submit}
       onCancel={onCancel}
       submitLabel={submitLabel}
@@ -153,6 +153,6 @@ export function DiscountForm({
           {...form.register('isActive')}
         />
       )}
-    </AdminForm>
+    </DialogForm>
   );
 }

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { Dialog, useUnsavedChanges } from '../../../components/dialog';
+import { FormSection } from '../../../components/form/form-section';
 import { changedFrom } from '../../../components/unsaved-changes';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
@@ -23,7 +24,6 @@ import {
   updateProductFields,
   updateProductFiles,
 } from '../product-form';
-import { FormSection } from './form/form-section';
 import { ImageManager } from './form/image-manager';
 import { ProductFormSections } from './form/product-form-sections';
 

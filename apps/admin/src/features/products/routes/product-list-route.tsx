@@ -4,6 +4,7 @@ import { Button, Center, EmptyState, Group, Loader, Paper, Stack, Text } from '@
 import { IconInbox, IconPlus } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import { PreviousNext } from '../../../components/list-view/previous-next';
 import { useListView } from '../../../components/list-view/use-list-view';
 import { ViewToggle } from '../../../components/list-view/view-toggle';
@@ -11,7 +12,6 @@ import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { errorMessage } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
-import { ConfirmModal } from '../../categories/components/confirm-modal';
 import { useCatalogueEvents } from '../../categories/hooks/use-catalogue-events';
 import { ProductCsvActions } from '../../csv/components/product-csv-actions';
 import { useProductList, useRemoveProduct } from '../api';

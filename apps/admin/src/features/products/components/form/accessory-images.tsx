@@ -1,8 +1,8 @@
 import { type FormImage, PRODUCT_LIMITS } from '@backroom/contract';
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { FormImagePreview } from './form-image-preview';
-import { PickImageButton } from './pick-image-button';
+import { FormImagePreview } from '../../../../components/form/form-image-preview';
+import { PickImageButton } from '../../../../components/form/pick-image-button';
 
 interface AccessoryImagesProps {
   /** 'Accessory 2': names the images and buttons. */

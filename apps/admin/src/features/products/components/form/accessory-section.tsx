@@ -14,7 +14,8 @@ import {
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { ConfirmModal } from '../../../categories/components/confirm-modal';
+import { ConfirmModal } from '../../../../components/confirm-modal';
+import { FormSection } from '../../../../components/form/form-section';
 import {
   accessoriesForToggle,
   blankAccessory,
@@ -23,7 +24,6 @@ import {
   toggleValue,
 } from '../../product-form';
 import { AccessoryImages } from './accessory-images';
-import { FormSection } from './form-section';
 import { PriceInput } from './price-input';
 
 const COUNTS = Array.from({ length: PRODUCT_LIMITS.maxAccessories }, (_, i) => String(i + 1));

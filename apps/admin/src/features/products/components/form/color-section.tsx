@@ -2,9 +2,9 @@ import type { ProductFormValues } from '@backroom/contract';
 import { Button, Stack, Text, type TitleOrder } from '@mantine/core';
 import { useState } from 'react';
 import { Controller, useFormContext } from 'react-hook-form';
+import { FormSection } from '../../../../components/form/form-section';
 import { useOptionLists } from '../../hooks/use-option-lists';
 import { ChipChoices } from './chip-choices';
-import { FormSection } from './form-section';
 import { MultiSelectDropdown } from './multi-select-dropdown';
 
 interface ColorSectionProps {

@@ -1,10 +1,10 @@
 import { PRODUCT_LIMITS } from '@backroom/contract';
 import { ActionIcon, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text, type TitleOrder } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { FormImagePreview } from '../../../../components/form/form-image-preview';
+import { FormSection } from '../../../../components/form/form-section';
+import { PickImageButton } from '../../../../components/form/pick-image-button';
 import { type ImageEntry, imagesRemaining } from '../../product-form';
-import { FormImagePreview } from './form-image-preview';
-import { FormSection } from './form-section';
-import { PickImageButton } from './pick-image-button';
 
 interface ImageManagerProps {
   order: TitleOrder;

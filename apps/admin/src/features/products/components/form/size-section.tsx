@@ -1,9 +1,9 @@
 import type { ProductFormValues } from '@backroom/contract';
 import { SimpleGrid, type TitleOrder } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
+import { FormSection } from '../../../../components/form/form-section';
 import { useOptionLists } from '../../hooks/use-option-lists';
 import { ChipChoices } from './chip-choices';
-import { FormSection } from './form-section';
 
 /** Clothing Sizes and Canvas Sizes as toggle chips, from the server's option sets. */
 export function SizeSection({ order, title }: { order: TitleOrder; title: string }) {

@@ -8,7 +8,7 @@ interface FormSectionProps {
   children: ReactNode;
 }
 
-/** One titled section of a product form, named by its heading. */
+/** One titled section of a form (a product's, a bundle's), named by its heading. */
 export function FormSection({ title, order, children }: FormSectionProps) {
   const id = useId();
   return (

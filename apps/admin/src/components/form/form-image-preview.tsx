@@ -1,6 +1,6 @@
 import type { FormImage } from '@backroom/contract';
 import { Image } from '@mantine/core';
-import { useObjectUrl } from '../../hooks/use-object-url';
+import { useObjectUrl } from './use-object-url';
 
 interface FormImagePreviewProps {
   image: FormImage;

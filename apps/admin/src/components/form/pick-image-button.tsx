@@ -1,8 +1,8 @@
 import { Button, FileButton } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { notifyError } from '../../../../lib/notify';
-import { isImageType } from '../../product-form';
+import { notifyError } from '../../lib/notify';
+import { isImageType } from './image-type';
 
 export const ONLY_IMAGES = 'Only image files can be uploaded';
 

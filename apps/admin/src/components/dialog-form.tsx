@@ -1,8 +1,8 @@
-import { Button, Group, Stack, TextInput, type TextInputProps } from '@mantine/core';
-import { forwardRef, type ReactNode } from 'react';
-import { useUnsavedChanges } from '../../../components/dialog';
+import { Button, Group, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useUnsavedChanges } from './dialog';
 
-interface AdminFormProps {
+interface DialogFormProps {
   /** react-hook-form's handleSubmit(...) result. */
   onSubmit: () => Promise<void>;
   onCancel: () => void;
@@ -14,10 +14,10 @@ interface AdminFormProps {
 }
 
 /**
- * The dialog forms (admins, discount codes, bundles): the fields, then Cancel and the submit
+ * A form inside a Dialog (admins, discount codes, bundles): the fields, then Cancel and the submit
  * button; the browser's own checks off. With unsaved input, Cancel asks first, as the dialog does.
  */
-export function AdminForm({ onSubmit, onCancel, submitLabel, submitting, dirty, children }: AdminFormProps) {
+export function DialogForm({ onSubmit, onCancel, submitLabel, submitting, dirty, children }: DialogFormProps) {
   const cancel = useUnsavedChanges(dirty, onCancel);
   return (
     <form
@@ -41,8 +41,3 @@ export function AdminForm({ onSubmit, onCancel, submitLabel, submitting, dirty, 
     </form>
   );
 }
-
-/** The Email field of both forms (register's props spread on it). */
-export const EmailField = forwardRef<HTMLInputElement, TextInputProps>(function EmailField(props, ref) {
-  return <TextInput ref={ref} label="Email" type="email" withAsterisk autoComplete="off" {...props} />;
-});
