@@ -21,13 +21,11 @@ const CROSS_FEATURE_TO_MEND = [
   ['csv', 'orders', "the orders export reads the orders screen's list view"],
   ['csv', 'products', "the products CSV actions read the product list's search params and api"],
   ['csv', 'users', "the users export reads the users screen's search params"],
-  ['discounts', 'search', "the discounts screen opens the command palette's request"],
   ['campaigns', 'categories', 'the product picker reads the categories'],
   ['campaigns', 'products', 'the product picker reads the products'],
   ['orders', 'activity', 'the order details show the record activity'],
   ['orders', 'bulk', 'the orders screen uses the bulk selection, action bar and words'],
   ['orders', 'csv', 'the orders screen shows the export menu'],
-  ['orders', 'search', "the orders screen opens the command palette's request"],
   ['products', 'activity', 'the product modify modal shows the record activity'],
   ['products', 'bulk', 'the product screens use the bulk selection, action bar and words'],
   ['products', 'categories', 'the product screens read the categories, their events and confirm modal'],
@@ -35,7 +33,6 @@ const CROSS_FEATURE_TO_MEND = [
   ['settings', 'categories', 'the visibility settings read the categories'],
   ['two-factor', 'auth', "the admins' two-factor panel reads the auth api"],
   ['users', 'csv', 'the users screen shows the export button'],
-  ['users', 'search', "the users screen opens the command palette's request"],
 ];
 
 /** One rule per feature that borrows today, forbidding all but its listed edges; one for every other feature. */

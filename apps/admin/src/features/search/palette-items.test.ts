@@ -1,6 +1,6 @@
 import type { Discount, SearchResponse } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import { readOpenRequest } from './open-request';
+import { readOpenRequest } from '../../lib/open-request';
 import { PALETTE_GROUPS, PALETTE_SCREENS, paletteItems, screenItems } from './palette-items';
 
 const discount: Discount = {

@@ -6,8 +6,8 @@ import {
   SIDEBAR_ENTRIES,
   type User,
 } from '@backroom/contract';
+import type { OpenRequest } from '../../lib/open-request';
 import { formatJoined } from '../../lib/user-joined';
-import type { OpenRequest } from './open-request';
 
 /** The palette's groups, in the order they are shown. */
 export const PALETTE_GROUPS = ['Screens', 'Orders', 'Products', 'Customers', 'Discount codes'] as const;

@@ -8,7 +8,7 @@ import { PageNumbers } from '../../../components/list-view/page-numbers';
 import { pageCount } from '../../../components/list-view/paging';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
-import { useOpenRequest } from '../../search/hooks/use-open-request';
+import { useOpenRequest } from '../../../lib/use-open-request';
 import { useDiscountList } from '../api';
 import { CreateDiscountModal } from '../components/create-discount-modal';
 import { DeleteDiscountModal } from '../components/delete-discount-modal';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { type OpenKind, type OpenRecord, readOpenRequest } from '../open-request';
+import { type OpenKind, type OpenRecord, readOpenRequest } from './open-request';
 
 /**
  * Opens what the command palette chose on this screen (an order, a user, a discount code), once:

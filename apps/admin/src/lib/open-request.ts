@@ -4,7 +4,8 @@ import { z } from 'zod';
 /**
  * What the palette asks a screen to open once it is there, carried in the history entry's state
  * (react-router's navigate state): the Orders screen expands an order, the Users screen shows a
- * user's details, the Discounts screen a code's details (decision 039).
+ * user's details, the Discounts screen a code's details (decision 039). Here in lib: the palette
+ * (features/search) writes it, the screens read it (useOpenRequest).
  */
 interface OpenRecords {
   /** The order's id. */
