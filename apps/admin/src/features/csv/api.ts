@@ -11,12 +11,11 @@ import {
   productImportPreviewResponseSchema,
   productImportQueuedResponseSchema,
 } from '@backroom/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import { connectSocket } from '../../lib/socket';
-import { productKeys } from '../products/api';
 
 export const importKeys = {
   job: (jobId: string) => ['product-import', 'job', jobId] as const,
@@ -41,9 +40,9 @@ const confirmAnswerSchema = z.union([productImportDoneResponseSchema, productImp
 
 /**
  * POST /api/product/import with the previewed file and the preview's fingerprint: 200 when it ran
- * in one transaction (the product lists are refreshed), 202 with a job to follow.
+ * in one transaction (the product lists, `listKey`, are refreshed), 202 with a job to follow.
  */
-export function useConfirmImport() {
+export function useConfirmImport(listKey: QueryKey) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, fingerprint }: { file: File; fingerprint: string }) => {
@@ -54,7 +53,7 @@ export function useConfirmImport() {
       return apiRequest(IMPORT_PATHS.productImport, { method: 'POST', body: form, schema: confirmAnswerSchema });
     },
     onSuccess: async (answer) => {
-      if (!('jobId' in answer)) await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      if (!('jobId' in answer)) await queryClient.invalidateQueries({ queryKey: listKey });
     },
   });
 }
@@ -65,9 +64,9 @@ const isOver = (job: BulkJob | undefined) => job?.state === 'completed' || job?.
 /**
  * An import job followed to its end: GET /api/bulk/{jobId} every second, and at once on each of its
  * bulkProgress events (whichever instance runs it, the event reaches every admin). The product
- * lists are refreshed when it ends.
+ * lists (`listKey`) are refreshed when it ends.
  */
-export function useImportJob(jobId: string | null) {
+export function useImportJob(jobId: string | null, listKey: QueryKey) {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: importKeys.job(jobId ?? ''),
@@ -92,8 +91,8 @@ export function useImportJob(jobId: string | null) {
 
   const over = isOver(query.data);
   useEffect(() => {
-    if (over) void queryClient.invalidateQueries({ queryKey: productKeys.all });
-  }, [over, queryClient]);
+    if (over) void queryClient.invalidateQueries({ queryKey: listKey });
+  }, [over, queryClient, listKey]);
 
   return query;
 }

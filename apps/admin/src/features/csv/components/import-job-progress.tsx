@@ -1,5 +1,6 @@
 import { importJobResult, importResultMessage } from '@backroom/contract';
 import { Alert, Button, Progress, Stack, Text } from '@mantine/core';
+import type { QueryKey } from '@tanstack/react-query';
 import { errorMessage } from '../../../lib/api-error';
 import { useImportJob } from '../api';
 
@@ -10,14 +11,16 @@ interface ImportJobProgressProps {
   total: number;
   /** After a failure: preview the same file again (the job rolled back, so nothing was imported). */
   onPreviewAgain: () => void;
+  /** The product lists' query key, refreshed when the job ends. */
+  listKey: QueryKey;
 }
 
 /**
  * An import running as a job: a bar until it ends, then what it did. A job runs in one
  * transaction (decision 036), so a failed one imported nothing: say why, and offer a new preview.
  */
-export function ImportJobProgress({ jobId, total, onPreviewAgain }: ImportJobProgressProps) {
-  const query = useImportJob(jobId);
+export function ImportJobProgress({ jobId, total, onPreviewAgain, listKey }: ImportJobProgressProps) {
+  const query = useImportJob(jobId, listKey);
   const job = query.data;
 
   if (query.isError && !job) {

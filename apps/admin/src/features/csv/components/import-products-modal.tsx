@@ -2,6 +2,7 @@ import '../styles';
 import { IMPORT_ROW_LIMIT, importResultMessage } from '@backroom/contract';
 import { Alert, Box, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import type { QueryKey } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-error';
 import { useConfirmImport, usePreviewImport } from '../api';
@@ -11,6 +12,8 @@ import { ImportPreview } from './import-preview';
 interface ImportProductsModalProps {
   opened: boolean;
   onClose: () => void;
+  /** The product lists' query key, refreshed once the import has run. */
+  listKey: QueryKey;
 }
 
 /**
@@ -18,7 +21,7 @@ interface ImportProductsModalProps {
  * would do, then confirm. The dialog's header is a div (a <header> would be a second banner
  * landmark); on a phone it fills the screen. Each opening starts afresh.
  */
-export function ImportProductsModal({ opened, onClose }: ImportProductsModalProps) {
+export function ImportProductsModal({ opened, onClose, listKey }: ImportProductsModalProps) {
   const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Modal.Root opened={opened} onClose={onClose} size="xl" fullScreen={phone ?? false} centered>
@@ -28,17 +31,17 @@ export function ImportProductsModal({ opened, onClose }: ImportProductsModalProp
           <Modal.Title>Import products from CSV</Modal.Title>
           <Modal.CloseButton aria-label="Close" />
         </Modal.Header>
-        <Modal.Body>{opened && <ImportFlow onClose={onClose} />}</Modal.Body>
+        <Modal.Body>{opened && <ImportFlow onClose={onClose} listKey={listKey} />}</Modal.Body>
       </Modal.Content>
     </Modal.Root>
   );
 }
 
-function ImportFlow({ onClose }: { onClose: () => void }) {
+function ImportFlow({ onClose, listKey }: { onClose: () => void; listKey: QueryKey }) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const preview = usePreviewImport();
-  const confirm = useConfirmImport();
+  const confirm = useConfirmImport(listKey);
   const plan = preview.data;
   const answer = confirm.data;
   const stale = confirm.error instanceof ApiError && confirm.error.status === 409;
@@ -136,7 +139,7 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
 
       {answer &&
         ('jobId' in answer ? (
-          <ImportJobProgress jobId={answer.jobId} total={answer.total} onPreviewAgain={runPreview} />
+          <ImportJobProgress jobId={answer.jobId} total={answer.total} onPreviewAgain={runPreview} listKey={listKey} />
         ) : (
           <Alert color="green" title="Import done" role="status">
             {importResultMessage(answer.result)}

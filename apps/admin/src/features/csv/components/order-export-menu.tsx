@@ -1,18 +1,15 @@
-import { EXPORT_PATHS, exportUrl } from '@backroom/contract';
+import { EXPORT_PATHS, exportUrl, type OrderListRequest } from '@backroom/contract';
 import { useMemo } from 'react';
-import { useOrderListView } from '../../orders/hooks/use-order-list-view';
-import { orderListRequest } from '../../orders/order-list-view';
 import { type CsvExportChoice, CsvExportControl } from './csv-export-control';
 
 /**
- * The Orders screen's export: the list's current filter (from the URL, as the list reads it), as
- * one line per order or one line per order item. The item file's progress counts orders, as the
- * server's total does.
+ * The Orders screen's export: the list's current filter (the list's own request, handed in by the
+ * screen; its page aside), as one line per order or one line per order item. The item file's
+ * progress counts orders, as the server's total does.
  */
-export function OrderExportMenu() {
-  const { view } = useOrderListView();
+export function OrderExportMenu({ request }: { request: OrderListRequest }) {
   const choices = useMemo((): CsvExportChoice[] => {
-    const { page: _page, pageSize: _pageSize, ...filter } = orderListRequest(view);
+    const { page: _page, pageSize: _pageSize, ...filter } = request;
     return [
       {
         label: 'One line per order',
@@ -32,6 +29,6 @@ export function OrderExportMenu() {
         },
       },
     ];
-  }, [view]);
+  }, [request]);
   return <CsvExportControl choices={choices} />;
 }

@@ -1,12 +1,16 @@
 import { EXPORT_PATHS, exportUrl } from '@backroom/contract';
 import { Group } from '@mantine/core';
-import { useUserSearchParams } from '../../users/hooks/use-user-search-params';
 import { CsvExportControl } from './csv-export-control';
 
-/** The Users screen's export: the list's search and role as the URL holds them. */
-export function UserExportButton() {
-  const { params } = useUserSearchParams();
-  const url = exportUrl(EXPORT_PATHS.userExport, { q: params.q.trim(), role: params.role });
+/** The Users screen's search and role as its URL holds them. */
+export interface UserExportFilter {
+  q: string;
+  role: string;
+}
+
+/** The Users screen's export: the list's search and role (handed in by the screen). */
+export function UserExportButton({ filter }: { filter: UserExportFilter }) {
+  const url = exportUrl(EXPORT_PATHS.userExport, { q: filter.q.trim(), role: filter.role });
   return (
     <Group justify="flex-end" mt="sm">
       <CsvExportControl

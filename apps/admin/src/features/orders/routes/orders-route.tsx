@@ -60,7 +60,7 @@ export function OrdersRoute() {
       <Group justify="space-between" align="center">
         <ScreenTitle>Orders</ScreenTitle>
         <Group gap="sm">
-          <OrderExportMenu />
+          <OrderExportMenu request={request} />
           <ViewToggle view={view} onChange={setView} />
         </Group>
       </Group>

@@ -14,7 +14,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import { useCatalogueEvents } from '../../categories/hooks/use-catalogue-events';
 import { ProductCsvActions } from '../../csv/components/product-csv-actions';
-import { useProductList, useRemoveProduct } from '../api';
+import { productKeys, useProductList, useRemoveProduct } from '../api';
 import { ProductBulkControls } from '../components/product-bulk-controls';
 import { ProductFilters } from '../components/product-filters';
 import { ProductGrid } from '../components/product-grid';
@@ -60,7 +60,7 @@ export function ProductListRoute() {
         <ScreenTitle>Product List</ScreenTitle>
         <Group gap="sm">
           <ViewToggle view={view} onChange={setView} visibleFrom="sm" />
-          <ProductCsvActions />
+          <ProductCsvActions filter={params} listKey={productKeys.all} />
           <Button component={Link} to="/add" leftSection={<IconPlus size={16} aria-hidden="true" />}>
             Add New Product
           </Button>

@@ -79,7 +79,7 @@ export function UsersRoute() {
           onSearch={(q) => setFilter('q', q)}
           onRole={(role) => setFilter('role', role)}
         />
-        <UserExportButton />
+        <UserExportButton filter={params} />
       </Paper>
 
       {list.isError && (
