@@ -11,8 +11,8 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** The login screen's code, as the router loads it (app/routes.tsx). */
-const LOGIN_ROUTE = 'src/features/auth/routes/login-route.tsx';
+/** The login screen's code, as the router loads it (app/routes.tsx: auth's login composed in the app layer). */
+const LOGIN_ROUTE = 'src/app/screens/login-screen.tsx';
 
 /**
  * The JavaScript and CSS the login screen loads before it can be used, gzipped as a server would

@@ -76,7 +76,7 @@ test('an unknown path shows the dashboard', async ({ page }) => {
 
 test('a screen that fails to load shows an error in its place, inside a working shell', async ({ page, openApp }) => {
   await openApp(page);
-  await page.route('**/orders-route-*.js', (route) => route.abort());
+  await page.route('**/orders-screen-*.js', (route) => route.abort());
   await sidebar(page).getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();

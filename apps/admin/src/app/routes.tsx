@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: ScreenLoader,
     ErrorBoundary: RouteErrorBoundary,
     children: [
-      screen('/login', () => import('../features/auth/routes/login-route').then((m) => m.LoginRoute)),
+      screen('/login', () => import('./screens/login-screen').then((m) => m.LoginScreen)),
       {
         id: 'shell',
         loader: requireToken,
@@ -53,13 +53,11 @@ export const routes: RouteObject[] = [
         children: [
           screen(undefined, dashboard),
           screen('add', () => import('../features/products/routes/add-product-route').then((m) => m.AddProductRoute)),
-          screen('list', () =>
-            import('../features/products/routes/product-list-route').then((m) => m.ProductListRoute),
-          ),
-          screen('orders', () => import('../features/orders/routes/orders-route').then((m) => m.OrdersRoute)),
-          screen('users', () => import('../features/users/routes/users-route').then((m) => m.UsersRoute)),
+          screen('list', () => import('./screens/product-list-screen').then((m) => m.ProductListScreen)),
+          screen('orders', () => import('./screens/orders-screen').then((m) => m.OrdersScreen)),
+          screen('users', () => import('./screens/users-screen').then((m) => m.UsersScreen)),
           screen('admin-management', () =>
-            import('../features/admins/routes/admin-management-route').then((m) => m.AdminManagementRoute),
+            import('./screens/admin-management-screen').then((m) => m.AdminManagementScreen),
           ),
           screen('sent-emails', () =>
             import('../features/campaigns/routes/sent-emails-route').then((m) => m.SentEmailsRoute),

@@ -1,12 +1,14 @@
 import { Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { ScreenTitle } from '../../../components/screen-title';
-import { UserNotifications } from '../../campaigns/components/user-notifications';
-import { VisibilitySettings } from '../../settings/components/visibility-settings';
-import { TwoFactorRequirement } from '../../two-factor/components/two-factor-requirement';
 import { AdminsSection } from '../components/admins-section';
 
-/** Admin Management (spec 2 section 2): admins, visibility settings, user notifications. */
-export function AdminManagementRoute() {
+/**
+ * Admin Management (spec 2 section 2): admins, then the other features' panels (visibility
+ * settings, sign-in security, user notifications), handed in by the app layer
+ * (app/screens/admin-management-screen.tsx).
+ */
+export function AdminManagementRoute({ children }: { children: ReactNode }) {
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -14,9 +16,7 @@ export function AdminManagementRoute() {
         <Text c="dimmed">Manage administrator accounts and permissions</Text>
       </Stack>
       <AdminsSection />
-      <VisibilitySettings />
-      <TwoFactorRequirement />
-      <UserNotifications />
+      {children}
     </Stack>
   );
 }

@@ -1,17 +1,23 @@
 import type { LoginChallengeResponse } from '@backroom/contract';
 import { Center, Loader, Paper, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoginForm } from '../components/login-form';
 
-// Only admins with two-factor sign-in need its step: it stays out of the login's first chunk.
-const LoginTwoFactorStep = lazy(() =>
-  import('../../two-factor/components/login-two-factor-step').then((m) => ({ default: m.LoginTwoFactorStep })),
-);
+/** What the second step is told: the server's challenge, and where to go next. */
+export interface LoginSecondStepProps {
+  challenge: LoginChallengeResponse;
+  onSignedIn: () => void;
+  /** Back to the email and password. */
+  onRestart: () => void;
+}
 
-/** /login (spec 1 section 2.3): the way into the shell, with two-factor sign-in's step after the password. */
-export function LoginRoute() {
+/**
+ * /login (spec 1 section 2.3): the way into the shell, with two-factor sign-in's step after the
+ * password. The step is two-factor's, handed in by the app layer (app/screens/login-screen.tsx).
+ */
+export function LoginRoute({ SecondStep }: { SecondStep: ComponentType<LoginSecondStepProps> }) {
   const navigate = useNavigate();
   const [challenge, setChallenge] = useState<LoginChallengeResponse | null>(null);
   const enter = () => navigate('/', { replace: true });
@@ -24,7 +30,7 @@ export function LoginRoute() {
         </Title>
         {challenge ? (
           <Suspense fallback={<Loader size="sm" aria-label="Loading..." />}>
-            <LoginTwoFactorStep challenge={challenge} onSignedIn={enter} onRestart={() => setChallenge(null)} />
+            <SecondStep challenge={challenge} onSignedIn={enter} onRestart={() => setChallenge(null)} />
           </Suspense>
         ) : (
           <LoginForm onLoggedIn={enter} onChallenge={setChallenge} />

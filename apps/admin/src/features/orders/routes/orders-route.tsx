@@ -1,9 +1,9 @@
 import { serverMessageOr } from '../../../lib/api-error';
 import '../styles';
-import { MESSAGES, type Order, SHIPPED_STATUS } from '@backroom/contract';
+import { MESSAGES, type Order, type OrderListRequest, SHIPPED_STATUS } from '@backroom/contract';
 import { Center, EmptyState, Group, Loader, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconInbox } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { PageNumbers } from '../../../components/list-view/page-numbers';
 import { pageCount } from '../../../components/list-view/paging';
 import { useListView } from '../../../components/list-view/use-list-view';
@@ -11,7 +11,6 @@ import { ViewToggle } from '../../../components/list-view/view-toggle';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { useOpenRequest } from '../../../lib/use-open-request';
-import { OrderExportMenu } from '../../csv/components/order-export-menu';
 import { useDeleteOrder, useOrderList } from '../api';
 import { DeleteOrderDialog } from '../components/delete-order-dialog';
 import { OrderBulkControls } from '../components/order-bulk-controls';
@@ -26,8 +25,9 @@ import { orderListRequest } from '../order-list-view';
 /**
  * Orders (spec 2 section 2): searched, filtered and paged by the server, newest first, as a list or
  * a grid of cards; one order open at a time; status changes through two dialogs; delete with a confirmation.
+ * `exportMenu` is the CSV export of the list's request, handed in by the app layer (app/screens).
  */
-export function OrdersRoute() {
+export function OrdersRoute({ exportMenu }: { exportMenu: (request: OrderListRequest) => ReactNode }) {
   const { view: listView, change, setPage, replacePage, clearFilters } = useOrderListView();
   const { view, setView } = useListView();
   const request = useMemo(() => orderListRequest(listView), [listView]);
@@ -60,7 +60,7 @@ export function OrdersRoute() {
       <Group justify="space-between" align="center">
         <ScreenTitle>Orders</ScreenTitle>
         <Group gap="sm">
-          <OrderExportMenu request={request} />
+          {exportMenu(request)}
           <ViewToggle view={view} onChange={setView} />
         </Group>
       </Group>

@@ -2,7 +2,7 @@ import '../styles';
 import { DEFAULT_PAGE_SIZE, MESSAGES, type Product } from '@backroom/contract';
 import { Button, Center, EmptyState, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconInbox, IconPlus } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { PreviousNext } from '../../../components/list-view/previous-next';
@@ -13,8 +13,7 @@ import { ScreenTitle } from '../../../components/screen-title';
 import { errorMessage } from '../../../lib/api-error';
 import { notifyError } from '../../../lib/notify';
 import { useCatalogueEvents } from '../../categories/hooks/use-catalogue-events';
-import { ProductCsvActions } from '../../csv/components/product-csv-actions';
-import { productKeys, useProductList, useRemoveProduct } from '../api';
+import { type ProductListParams, useProductList, useRemoveProduct } from '../api';
 import { ProductBulkControls } from '../components/product-bulk-controls';
 import { ProductFilters } from '../components/product-filters';
 import { ProductGrid } from '../components/product-grid';
@@ -29,8 +28,10 @@ import { useListSearchParams } from '../use-list-search-params';
 /**
  * Product List (spec 1 section 2.5): search, filters and pages done by the server, as a table or
  * a grid; view, modify (/list?edit={id}) and delete. Refreshed when products change anywhere.
+ * `csvActions` are the CSV export of the list's filter and the import, handed in by the app layer
+ * (app/screens).
  */
-export function ProductListRoute() {
+export function ProductListRoute({ csvActions }: { csvActions: (filter: ProductListParams) => ReactNode }) {
   useProductEvents();
   useCatalogueEvents();
   const { params, setFilter, setPage, clearFilters, editId, setEditId } = useListSearchParams();
@@ -60,7 +61,7 @@ export function ProductListRoute() {
         <ScreenTitle>Product List</ScreenTitle>
         <Group gap="sm">
           <ViewToggle view={view} onChange={setView} visibleFrom="sm" />
-          <ProductCsvActions filter={params} listKey={productKeys.all} />
+          {csvActions(params)}
           <Button component={Link} to="/add" leftSection={<IconPlus size={16} aria-hidden="true" />}>
             Add New Product
           </Button>

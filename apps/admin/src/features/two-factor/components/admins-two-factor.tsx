@@ -4,17 +4,16 @@ import { useState } from 'react';
 import { ConfirmButtons } from '../../../components/confirm-buttons';
 import { Dialog } from '../../../components/dialog';
 import { LoadError } from '../../../components/load-error';
-import { useUserInfo } from '../../auth/api';
 import { useAdminsTwoFactor, useResetAdminTwoFactor } from '../api';
 import '../styles';
 
 /**
  * Who has two-factor sign-in on, and 'Turn off' for another admin who lost the phone and the
- * recovery codes (one's own is turned off from the account menu, with the password and a code).
+ * recovery codes (one's own, `me`, is turned off from the account menu, with the password and a
+ * code).
  */
-export function AdminsTwoFactor() {
+export function AdminsTwoFactor({ me }: { me: string | undefined }) {
   const admins = useAdminsTwoFactor();
-  const me = useUserInfo().data?.user.email;
   const reset = useResetAdminTwoFactor();
   const [resetting, setResetting] = useState<AdminTwoFactor | null>(null);
 

@@ -3,8 +3,11 @@ import { useSetTwoFactorRequirement, useTwoFactorRequirement } from '../api';
 import '../styles';
 import { AdminsTwoFactor } from './admins-two-factor';
 
-/** Admin Management's Sign-in Security: two-factor sign-in required for every admin (saved at once), and who has it. */
-export function TwoFactorRequirement() {
+/**
+ * Admin Management's Sign-in Security: two-factor sign-in required for every admin (saved at once),
+ * and who has it. `me` is the signed-in admin's email (auth's user info, handed in by the screen).
+ */
+export function TwoFactorRequirement({ me }: { me: string | undefined }) {
   const requirement = useTwoFactorRequirement();
   const save = useSetTwoFactorRequirement();
   const checked = save.isPending ? Boolean(save.variables) : Boolean(requirement.data);
@@ -26,7 +29,7 @@ export function TwoFactorRequirement() {
             Failed to load this setting
           </Text>
         )}
-        <AdminsTwoFactor />
+        <AdminsTwoFactor me={me} />
       </Stack>
     </Paper>
   );

@@ -3,13 +3,12 @@ import '../styles';
 import { DEFAULT_PAGE_SIZE, MESSAGES, type User, type UserListQuery } from '@backroom/contract';
 import { Center, EmptyState, Paper, Stack, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { pageCount } from '../../../components/list-view/paging';
 import { PreviousNext } from '../../../components/list-view/previous-next';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { useOpenRequest } from '../../../lib/use-open-request';
-import { UserExportButton } from '../../csv/components/user-export-button';
 import { useChangeRole, useDeleteUser, useUserList, useUserStats } from '../api';
 import { ContactModal } from '../components/contact-modal';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
@@ -22,14 +21,15 @@ import { UserStatsTiles } from '../components/user-stats-tiles';
 import { WishlistModal } from '../components/wishlist-modal';
 import { useFailureToast } from '../hooks/use-failure-toast';
 import { useUserEvents } from '../hooks/use-user-events';
-import { useUserSearchParams } from '../hooks/use-user-search-params';
+import { type UserListParams, useUserSearchParams } from '../hooks/use-user-search-params';
 
 /**
  * Users (spec 2 section 2): searched, filtered and paged by the server, admins first then newest;
  * the tiles from the server's counters; a role selector per user; History, Contact, Wishlist and
  * Delete open their modals, the name opens User details. Follows usersUpdated over the socket.
+ * `exportButton` is the CSV export of the list's search, handed in by the app layer (app/screens).
  */
-export function UsersRoute() {
+export function UsersRoute({ exportButton }: { exportButton: (filter: UserListParams) => ReactNode }) {
   const { params, setFilter, setPage } = useUserSearchParams();
   const query: UserListQuery = useMemo(
     () => ({
@@ -79,7 +79,7 @@ export function UsersRoute() {
           onSearch={(q) => setFilter('q', q)}
           onRole={(role) => setFilter('role', role)}
         />
-        <UserExportButton filter={params} />
+        {exportButton(params)}
       </Paper>
 
       {list.isError && (
