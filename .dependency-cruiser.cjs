@@ -17,9 +17,7 @@ const CROSS_FEATURE_TO_MEND = [
   ['campaigns', 'categories', 'the product picker reads the categories'],
   ['campaigns', 'products', 'the product picker reads the products'],
   ['orders', 'activity', 'the order details show the record activity'],
-  ['orders', 'bulk', 'the orders screen uses the bulk selection, action bar and words'],
   ['products', 'activity', 'the product modify modal shows the record activity'],
-  ['products', 'bulk', 'the product screens use the bulk selection, action bar and words'],
   ['products', 'categories', 'the product screens read the categories, their events and confirm modal'],
   ['settings', 'categories', 'the visibility settings read the categories'],
 ];

@@ -2,11 +2,11 @@ import { ORDER_STATUSES, type OrderStatus } from '@backroom/contract';
 import { Button, Group, Menu, Stack, Text } from '@mantine/core';
 import { IconChevronDown, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { BulkActionBar } from '../../../components/bulk/bulk-action-bar';
+import { BulkRunStatus } from '../../../components/bulk/bulk-run-status';
+import { countOf } from '../../../components/bulk/bulk-words';
+import { SelectPageCheckbox } from '../../../components/bulk/select-page-checkbox';
 import { Dialog } from '../../../components/dialog';
-import { countOf } from '../../bulk/bulk-words';
-import { BulkActionBar } from '../../bulk/components/bulk-action-bar';
-import { BulkRunStatus } from '../../bulk/components/bulk-run-status';
-import { SelectPageCheckbox } from '../../bulk/components/select-page-checkbox';
 import type { OrderBulk } from '../hooks/use-order-bulk';
 import { OrderBulkStatusDialogs } from './order-bulk-status-dialogs';
 

@@ -1,8 +1,8 @@
 import type { OrderStatus } from '@backroom/contract';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { countOf } from '../../../components/bulk/bulk-words';
 import { Dialog } from '../../../components/dialog';
-import { countOf } from '../../bulk/bulk-words';
 import { needsStatusUpdateConfirmation, statusUpdateSummary } from '../order-status-change';
 
 const ORDERS = { one: 'order', many: 'orders' };

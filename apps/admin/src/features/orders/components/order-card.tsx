@@ -9,9 +9,9 @@ import {
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useRef } from 'react';
+import { type RowSelection, SelectRowCheckbox } from '../../../components/bulk/select-row-checkbox';
 import type { ListView } from '../../../components/list-view/use-list-view';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
-import { type RowSelection, SelectRowCheckbox } from '../../bulk/components/select-row-checkbox';
 import { cardPaymentLabel, orNotAvailable } from '../order-display';
 import { DetailLine } from './detail-line';
 import { OrderDetails } from './order-details';

@@ -1,9 +1,9 @@
 import type { ProductBulkAction } from '@backroom/contract';
 import { Button } from '@mantine/core';
 import { useState } from 'react';
-import { BulkActionBar } from '../../bulk/components/bulk-action-bar';
-import { BulkRunStatus } from '../../bulk/components/bulk-run-status';
-import { SelectPageCheckbox } from '../../bulk/components/select-page-checkbox';
+import { BulkActionBar } from '../../../components/bulk/bulk-action-bar';
+import { BulkRunStatus } from '../../../components/bulk/bulk-run-status';
+import { SelectPageCheckbox } from '../../../components/bulk/select-page-checkbox';
 import type { ProductBulk } from '../hooks/use-product-bulk';
 import { ProductBulkDialog, type ProductBulkKind } from './product-bulk-dialog';
 

@@ -7,8 +7,8 @@ import {
 } from '@backroom/contract';
 import { Button, Group, NativeSelect, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { countOf } from '../../../components/bulk/bulk-words';
 import { Dialog } from '../../../components/dialog';
-import { countOf } from '../../bulk/bulk-words';
 import { useCategoryTree } from '../../categories/api';
 import { categoryDefaults, withCurrent } from '../product-form';
 

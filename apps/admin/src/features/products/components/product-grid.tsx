@@ -1,6 +1,6 @@
 import type { Product } from '@backroom/contract';
 import { Card, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
-import { type RowSelection, SelectRowCheckbox } from '../../bulk/components/select-row-checkbox';
+import { type RowSelection, SelectRowCheckbox } from '../../../components/bulk/select-row-checkbox';
 import { categoryPath, thumbnailUrl } from '../product-display';
 import { type ProductActionHandlers, ProductActions } from './product-actions';
 import { ProductPrice } from './product-price';

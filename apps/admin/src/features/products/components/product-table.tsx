@@ -1,7 +1,7 @@
 import type { Product } from '@backroom/contract';
 import { Image, Table, Text } from '@mantine/core';
-import { type PageSelection, SelectPageCheckbox } from '../../bulk/components/select-page-checkbox';
-import { type RowSelection, SelectRowCheckbox } from '../../bulk/components/select-row-checkbox';
+import { type PageSelection, SelectPageCheckbox } from '../../../components/bulk/select-page-checkbox';
+import { type RowSelection, SelectRowCheckbox } from '../../../components/bulk/select-row-checkbox';
 import { categoryPath, thumbnailUrl } from '../product-display';
 import { type ProductActionHandlers, ProductActions } from './product-actions';
 import { ProductPrice } from './product-price';

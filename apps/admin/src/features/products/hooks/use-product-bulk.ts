@@ -1,7 +1,7 @@
 import { BULK_PATHS, type Product, type ProductBulkRequest, type ProductListQuery } from '@backroom/contract';
 import { useMemo } from 'react';
-import { useBulkRun } from '../../bulk/hooks/use-bulk-run';
-import { useBulkSelection } from '../../bulk/hooks/use-bulk-selection';
+import { useBulkRun } from '../../../lib/bulk/use-bulk-run';
+import { useBulkSelection } from '../../../lib/bulk/use-bulk-selection';
 import { type ProductListParams, productKeys } from '../api';
 
 const FILTER_KEYS = ['q', 'mainCategory', 'subCategory', 'subSubCategory', 'status'] as const;

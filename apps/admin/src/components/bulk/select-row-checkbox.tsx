@@ -1,4 +1,4 @@
-import '../styles';
+import './styles';
 import { Checkbox } from '@mantine/core';
 
 export interface RowSelection {

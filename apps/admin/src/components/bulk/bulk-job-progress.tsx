@@ -1,11 +1,11 @@
-import '../styles';
+import './styles';
 import type { BulkJob } from '@backroom/contract';
 import { Paper, Progress, Stack, Text } from '@mantine/core';
 import { useEffect } from 'react';
-import { isFinished } from '../api';
-import { formatCount } from '../bulk-words';
-import { useBulkJob } from '../hooks/use-bulk-job';
-import type { BulkJobRef } from '../hooks/use-bulk-run';
+import { isFinished } from '../../lib/bulk/api';
+import { useBulkJob } from '../../lib/bulk/use-bulk-job';
+import type { BulkJobRef } from '../../lib/bulk/use-bulk-run';
+import { formatCount } from './bulk-words';
 
 interface BulkJobProgressProps {
   job: BulkJobRef;

@@ -8,7 +8,7 @@ import {
   summarize,
   togglePage,
   toggleRow,
-} from '../selection-state';
+} from './selection-state';
 
 /** What an action runs over: the rows picked, or every row the list's filter matches. */
 export type BulkSelectionValue<Filter> = { ids: string[] } | { filter: Filter };

@@ -7,9 +7,9 @@ import {
 } from '@backroom/contract';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../lib/api-client';
-import { ApiError, serverMessageOr } from '../../lib/api-error';
-import { notifyError } from '../../lib/notify';
+import { apiRequest } from '../api-client';
+import { ApiError, serverMessageOr } from '../api-error';
+import { notifyError } from '../notify';
 
 export const bulkKeys = {
   all: ['bulk'] as const,

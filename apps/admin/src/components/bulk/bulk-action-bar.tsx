@@ -1,8 +1,8 @@
-import '../styles';
+import './styles';
 import { Button, Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { type BulkNoun, countOf, formatCount } from '../bulk-words';
-import type { BulkSelection } from '../hooks/use-bulk-selection';
+import type { BulkSelection } from '../../lib/bulk/use-bulk-selection';
+import { type BulkNoun, countOf, formatCount } from './bulk-words';
 
 interface BulkActionBarProps {
   selection: BulkSelection<unknown>;

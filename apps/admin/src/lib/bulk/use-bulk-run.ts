@@ -1,7 +1,7 @@
 import { type BulkJob, type BulkResult, bulkResultMessage } from '@backroom/contract';
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useStartBulk } from '../api';
+import { useStartBulk } from './api';
 
 /** The line a finished action leaves on the screen, and how it reads. */
 export interface BulkOutcome {

@@ -1,8 +1,8 @@
 import { BULK_EVENTS, type BulkJob, bulkJobSchema } from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { connectSocket } from '../../../lib/socket';
-import { bulkJobQueryOptions, bulkKeys, isFinished } from '../api';
+import { connectSocket } from '../socket';
+import { bulkJobQueryOptions, bulkKeys, isFinished } from './api';
 
 /**
  * A bulk job as it runs: each bulkProgress event about it is taken at once, and GET /api/bulk/{jobId}

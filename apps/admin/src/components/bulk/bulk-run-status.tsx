@@ -1,7 +1,7 @@
-import '../styles';
+import './styles';
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
-import type { BulkRun } from '../hooks/use-bulk-run';
+import type { BulkRun } from '../../lib/bulk/use-bulk-run';
 import { BulkJobProgress } from './bulk-job-progress';
 
 const TONES = {

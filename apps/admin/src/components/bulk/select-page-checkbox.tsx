@@ -1,6 +1,6 @@
-import '../styles';
+import './styles';
 import { Checkbox } from '@mantine/core';
-import type { BulkNoun } from '../bulk-words';
+import type { BulkNoun } from './bulk-words';
 
 export interface PageSelection {
   pageChecked: boolean;
