@@ -6,6 +6,7 @@ import {
 } from '@backroom/contract';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 /** The filters of the Activity screen, as the URL holds them ('' when not set). */
 export type ActivityFilters = Required<{ [K in 'actor' | 'kind' | 'recordId' | 'from' | 'to']: string }>;
@@ -13,12 +14,12 @@ export type ActivityFilters = Required<{ [K in 'actor' | 'kind' | 'recordId' | '
 /** How many entries a record's own section loads at a time. */
 export const RECORD_PAGE_SIZE = 20;
 
-export const activityKeys = {
-  all: ['activity'] as const,
-  lists: () => [...activityKeys.all, 'list'] as const,
-  list: (filters: ActivityFilters) => [...activityKeys.lists(), filters] as const,
-  record: (kind: ActivityKind, id: string) => [...activityKeys.all, 'record', kind, id] as const,
-};
+/** The records that show their own entries (an order's details, the Modify Product modal). */
+const RECORD_KEYS = { order: queryKeys.orders, product: queryKeys.products };
+export type RecordKind = keyof typeof RECORD_KEYS & ActivityKind;
+
+/** A record's entries are part of the record: refreshed with it. */
+export const recordActivityKey = (kind: RecordKind, id: string) => RECORD_KEYS[kind].part(id, 'activity');
 
 /** path?query with only the parameters that are set. */
 function withQuery(path: string, query: Record<string, string | number | undefined>): string {
@@ -33,7 +34,7 @@ const nextCursor = (page: { nextCursor: string | null }) => page.nextCursor ?? u
 /** GET /api/activity: the newest page for the filters, then older ones by keyset ('Load more'). */
 export const activityListQueryOptions = (filters: ActivityFilters) =>
   infiniteQueryOptions({
-    queryKey: activityKeys.list(filters),
+    queryKey: queryKeys.activity.list(filters),
     queryFn: ({ pageParam, signal }) => {
       const query: Record<keyof ActivityListQuery, string | number | undefined> = {
         actor: filters.actor,
@@ -55,9 +56,9 @@ export function useActivityList(filters: ActivityFilters) {
 }
 
 /** GET /api/activity/record/{kind}/{id}: one record's entries, RECORD_PAGE_SIZE at a time. */
-export const recordActivityQueryOptions = (kind: ActivityKind, id: string) =>
+export const recordActivityQueryOptions = (kind: RecordKind, id: string) =>
   infiniteQueryOptions({
-    queryKey: activityKeys.record(kind, id),
+    queryKey: recordActivityKey(kind, id),
     queryFn: ({ pageParam, signal }) =>
       apiRequest(
         withQuery(
@@ -70,6 +71,6 @@ export const recordActivityQueryOptions = (kind: ActivityKind, id: string) =>
     getNextPageParam: nextCursor,
   });
 
-export function useRecordActivity(kind: ActivityKind, id: string) {
+export function useRecordActivity(kind: RecordKind, id: string) {
   return useInfiniteQuery(recordActivityQueryOptions(kind, id));
 }

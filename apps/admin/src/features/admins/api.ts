@@ -17,12 +17,8 @@ import { useEffect } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { accountKeys, invalidate, queryKeys } from '../../lib/query-keys';
 import { onAdminBroadcasts } from '../../lib/socket';
-
-export const adminKeys = {
-  all: ['admins'] as const,
-  list: () => [...adminKeys.all, 'list'] as const,
-};
 
 /** A refused token ends the session with its own message (the api client's rule): no second toast. */
 const endsSession = (error: unknown) => error instanceof ApiError && error.endsSession;
@@ -30,7 +26,7 @@ const endsSession = (error: unknown) => error instanceof ApiError && error.endsS
 /** GET /api/admin/list. A failure is only logged (spec 2 section 8); the table shows it in place. */
 export const adminListQueryOptions = () =>
   queryOptions({
-    queryKey: adminKeys.list(),
+    queryKey: queryKeys.admins.list(),
     queryFn: async ({ signal }) => {
       try {
         return (await apiRequest(API_PATHS.adminList, { schema: adminListResponseSchema, signal })).admins;
@@ -51,7 +47,7 @@ export function useAdminEvents(): void {
   useEffect(
     () =>
       onAdminBroadcasts([EVENTS.usersUpdated], () => {
-        void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+        void invalidate(queryClient, accountKeys);
       }),
     [queryClient],
   );
@@ -64,7 +60,8 @@ export function useCreateAdmin({ onSuccess }: { onSuccess?: () => void } = {}) {
     mutationFn: (request: RegisterAdminRequest) =>
       apiRequest(API_PATHS.userRegister, { method: 'POST', body: request, schema: registerAdminResponseSchema }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      // The Users screen and the two-factor table show the admins too.
+      void invalidate(queryClient, accountKeys);
       notifySuccess(MESSAGES.adminCreated);
       onSuccess?.();
     },
@@ -82,7 +79,8 @@ export function useUpdateAdmin({ onSuccess }: { onSuccess?: () => void } = {}) {
     mutationFn: ({ id, ...body }: UpdateAdminRequest & { id: string }) =>
       apiRequest(adminPath(id), { method: 'PUT', body, schema: updateAdminResponseSchema }),
     onSuccess: ({ message }) => {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      // The Users screen and the two-factor table show the admins too.
+      void invalidate(queryClient, accountKeys);
       notifySuccess(message);
       onSuccess?.();
     },
@@ -107,9 +105,7 @@ export function useRemoveAdmin({ onSuccess }: { onSuccess?: () => void } = {}) {
         schema: userRoleResponseSchema,
       }),
     onSuccess: ({ message }) => {
-      // The Users screen's lists change too.
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
+      void invalidate(queryClient, accountKeys);
       notifySuccess(message);
       onSuccess?.();
     },

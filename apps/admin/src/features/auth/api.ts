@@ -11,18 +11,14 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
 import { clearNotifications, notifyError, notifySuccess } from '../../lib/notify';
+import { queryKeys } from '../../lib/query-keys';
 import { endSession } from '../../lib/session';
 import { setToken } from '../../lib/token-storage';
-
-export const authKeys = {
-  all: ['auth'] as const,
-  userInfo: () => [...authKeys.all, 'user-info'] as const,
-};
 
 /** GET /api/user/info: who is signed in. A failure is swallowed; the top bar greets 'Admin' then. */
 export const userInfoQueryOptions = () =>
   queryOptions({
-    queryKey: authKeys.userInfo(),
+    queryKey: queryKeys.auth.detail('user-info'),
     queryFn: ({ signal }) => apiRequest(API_PATHS.userInfo, { schema: userInfoResponseSchema, signal }),
     retry: false,
     staleTime: 5 * 60_000,

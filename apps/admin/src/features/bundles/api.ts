@@ -12,14 +12,9 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { apiRequest } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { queryKeys } from '../../lib/query-keys';
 import { endSession } from '../../lib/session';
 import { getToken } from '../../lib/token-storage';
-
-export const bundleKeys = {
-  all: ['bundles'] as const,
-  list: () => [...bundleKeys.all, 'list'] as const,
-  products: (q: string) => [...bundleKeys.all, 'products', q] as const,
-};
 
 /** Saving needs a stored token: without one the form says so and goes to /login (spec 2 section 8). */
 class NoTokenError extends Error {
@@ -42,7 +37,7 @@ function toastFailure(error: unknown, fallback: string, { serverMessage }: { ser
 /** GET /api/bundle/list: every bundle, newest first, and the shop's today. A failure: 'Failed to load bundles'. */
 export const bundleListQueryOptions = () =>
   queryOptions({
-    queryKey: bundleKeys.list(),
+    queryKey: queryKeys.bundles.list(),
     queryFn: async ({ signal }) => {
       try {
         return await apiRequest(API_PATHS.bundleList, { schema: bundleListResponseSchema, signal });
@@ -60,7 +55,7 @@ export function useBundleList() {
 /** The product picker: products whose name holds `q`, 20 at most, searched by the server (100k products). */
 export const productSearchQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: bundleKeys.products(q),
+    queryKey: queryKeys.bundleProducts.list({ q }),
     queryFn: async ({ signal }) => {
       const params = new URLSearchParams({ q, page: '1', pageSize: '20' });
       return (await apiRequest(`${API_PATHS.productList}?${params}`, { schema: productListResponseSchema, signal }))
@@ -101,7 +96,7 @@ export function useSaveBundle({ onSuccess }: { onSuccess?: (bundle: Bundle) => v
       return (await apiRequest(path, { method: id ? 'PUT' : 'POST', body, schema: bundleResponseSchema })).bundle;
     },
     onSuccess: (bundle, { id }) => {
-      void queryClient.invalidateQueries({ queryKey: bundleKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bundles.lists() });
       notifySuccess(id ? MESSAGES.bundleUpdated : MESSAGES.bundleCreated);
       onSuccess?.(bundle);
     },
@@ -118,7 +113,7 @@ export function useDeleteBundle() {
     onSuccess: () => notifySuccess(MESSAGES.bundleDeleted),
     onError: (error) => toastFailure(error, MESSAGES.deleteBundleFailed, { serverMessage: false }),
     // A bundle another admin deleted first is gone either way: the list shows it.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bundleKeys.list() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.bundles.lists() }),
   });
 }
 
@@ -130,6 +125,6 @@ export function useToggleBundleCancel() {
       apiRequest(bundlePath(API_PATHS.bundleCancel, id), { method: 'POST', schema: bundleResponseSchema }),
     onSuccess: (answer) => notifySuccess(answer.message),
     onError: (error) => toastFailure(error, MESSAGES.cancelBundleFailed, { serverMessage: false }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bundleKeys.list() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.bundles.lists() }),
   });
 }

@@ -9,18 +9,26 @@ import {
   type UserListQuery,
   userListResponseSchema,
 } from '@backroom/contract';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { invalidate, queryKeys } from '../../lib/query-keys';
 
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  campaigns: () => [...notificationKeys.all, 'campaigns'] as const,
-  campaignList: (query: CampaignListQuery) => [...notificationKeys.campaigns(), 'list', query] as const,
-  campaign: (id: string) => [...notificationKeys.campaigns(), 'detail', id] as const,
-  recipients: (query: UserListQuery) => [...notificationKeys.all, 'recipients', query] as const,
-};
+/**
+ * Refetches the campaigns shown, lists and details, as sending or progress changes their counts;
+ * not the customer picker's pages (scoped under the campaigns too), which stay as they are.
+ */
+export function invalidateCampaigns(queryClient: QueryClient): Promise<unknown> {
+  return invalidate(queryClient, [queryKeys.campaigns.lists(), queryKeys.campaigns.details()]);
+}
 
 function search(query: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
@@ -33,7 +41,7 @@ function search(query: Record<string, string | number | undefined>): string {
 /** GET /api/user/all?role=user&q=&page=&pageSize=: one page of customers for the picker (and their count). */
 export const recipientsQueryOptions = (query: UserListQuery) =>
   queryOptions({
-    queryKey: notificationKeys.recipients(query),
+    queryKey: queryKeys.campaignRecipients.list(query),
     queryFn: ({ signal }) =>
       apiRequest(`${API_PATHS.userAll}?${search({ ...query, role: 'user' })}`, {
         schema: userListResponseSchema,
@@ -49,7 +57,7 @@ export function useRecipients(query: UserListQuery, enabled = true) {
 /** GET /api/campaigns: newest first, with their counts. */
 export const campaignListQueryOptions = (query: CampaignListQuery) =>
   queryOptions({
-    queryKey: notificationKeys.campaignList(query),
+    queryKey: queryKeys.campaigns.list(query),
     queryFn: ({ signal }) =>
       apiRequest(`${API_PATHS.campaigns}?${search(query)}`, { schema: campaignListResponseSchema, signal }),
     placeholderData: keepPreviousData,
@@ -62,7 +70,7 @@ export function useCampaigns(query: CampaignListQuery) {
 /** GET /api/campaigns/{id}: the campaign and its rendered message. */
 export const campaignQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: notificationKeys.campaign(id),
+    queryKey: queryKeys.campaigns.detail(id),
     queryFn: ({ signal }) =>
       apiRequest(API_PATHS.campaign.replace(':id', encodeURIComponent(id)), {
         schema: campaignDetailResponseSchema,
@@ -86,7 +94,7 @@ export function useSendNewsletter({ onSuccess }: { onSuccess?: () => void } = {}
     mutationFn: (request: NewsletterRequest) =>
       apiRequest(API_PATHS.sendNewsletter, { method: 'POST', body: request, schema: newsletterResponseSchema }),
     onSuccess: async (answer) => {
-      await queryClient.invalidateQueries({ queryKey: notificationKeys.campaigns() });
+      await invalidateCampaigns(queryClient);
       notifySuccess(answer.message || MESSAGES.emailSent(answer.recipients));
       onSuccess?.();
     },

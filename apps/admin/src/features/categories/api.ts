@@ -14,13 +14,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequest } from '../../lib/api-client';
 import { errorMessage } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { queryKeys } from '../../lib/query-keys';
 import { storage } from '../../lib/storage';
-
-export const catalogueKeys = {
-  all: ['catalogue'] as const,
-  categoryTree: () => [...catalogueKeys.all, 'category-tree'] as const,
-  options: () => [...catalogueKeys.all, 'options'] as const,
-};
 
 /** The last list the server sent, kept in localStorage as a cache only (shown until the server answers). */
 function readCache<T>(key: string): T[] | undefined {
@@ -40,7 +35,7 @@ function writeCache(key: string, value: unknown): void {
 
 export const categoryTreeQueryOptions = () =>
   queryOptions({
-    queryKey: catalogueKeys.categoryTree(),
+    queryKey: queryKeys.categories.list(),
     queryFn: async ({ signal }): Promise<CategoryNode[]> => {
       const { categories } = await apiRequest(API_PATHS.categoryTree, { schema: categoryTreeResponseSchema, signal });
       writeCache(STORAGE_KEYS.categories, categories);
@@ -51,7 +46,7 @@ export const categoryTreeQueryOptions = () =>
 
 export const optionsQueryOptions = () =>
   queryOptions({
-    queryKey: catalogueKeys.options(),
+    queryKey: queryKeys.optionSets.list(),
     queryFn: async ({ signal }): Promise<OptionSet[]> => {
       const { options } = await apiRequest(API_PATHS.options, { schema: optionsResponseSchema, signal });
       writeCache(STORAGE_KEYS.options, options);
@@ -97,14 +92,16 @@ export function useSaveCategoryTree({ onSuccess }: { onSuccess?: () => void } = 
       });
     },
     onSuccess: ({ categories }, { rename }) => {
-      queryClient.setQueryData(catalogueKeys.categoryTree(), categories);
+      queryClient.setQueryData(queryKeys.categories.list(), categories);
       writeCache(STORAGE_KEYS.categories, categories);
+      // A renamed category's products moved with it: the product lists show the new name.
+      if (rename) void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
       notifySuccess(rename ? MESSAGES.categoryRenamed : MESSAGES.categoriesSaved);
       onSuccess?.();
     },
     onError: (error) => {
       notifyError(errorMessage(error, CATEGORIES_FAILED));
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.categoryTree() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.categories.lists() });
     },
   });
 }
@@ -120,13 +117,15 @@ export function useDeleteCategory({ onSuccess }: { onSuccess?: () => void } = {}
         schema: moveCategoryResponseSchema,
       }),
     onSuccess: (_answer, name) => {
-      const current = queryClient.getQueryData<CategoryNode[]>(catalogueKeys.categoryTree());
+      const current = queryClient.getQueryData<CategoryNode[]>(queryKeys.categories.list());
       if (current) {
         const next = current.filter((c) => c.name !== name);
-        queryClient.setQueryData(catalogueKeys.categoryTree(), next);
+        queryClient.setQueryData(queryKeys.categories.list(), next);
         writeCache(STORAGE_KEYS.categories, next);
       }
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.categoryTree() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.categories.lists() });
+      // Its products moved to 'Uncategorized'.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
       notifySuccess(MESSAGES.categoryDeleted);
       onSuccess?.();
     },
@@ -141,14 +140,14 @@ export function useSaveOptionSets({ onSuccess }: { onSuccess?: () => void } = {}
     mutationFn: (options: OptionSet[]) =>
       apiRequest(API_PATHS.options, { method: 'PUT', body: { options }, schema: saveOptionsResponseSchema }),
     onSuccess: ({ options }) => {
-      queryClient.setQueryData(catalogueKeys.options(), options);
+      queryClient.setQueryData(queryKeys.optionSets.list(), options);
       writeCache(STORAGE_KEYS.options, options);
       notifySuccess(MESSAGES.optionsSaved);
       onSuccess?.();
     },
     onError: (error) => {
       notifyError(errorMessage(error, OPTIONS_FAILED));
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.options() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.optionSets.lists() });
     },
   });
 }

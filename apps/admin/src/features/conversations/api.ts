@@ -21,6 +21,7 @@ import {
 import { apiRequest } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { queryKeys } from '../../lib/query-keys';
 import {
   type ConversationPages,
   type ThreadPages,
@@ -30,19 +31,13 @@ import {
   withReadConversation,
 } from './conversation-cache';
 
-export const conversationKeys = {
-  all: ['conversations'] as const,
-  unread: () => [...conversationKeys.all, 'unread'] as const,
-  lists: () => [...conversationKeys.all, 'list'] as const,
-  list: (q: string) => [...conversationKeys.lists(), { q }] as const,
-  threads: () => [...conversationKeys.all, 'thread'] as const,
-  thread: (id: string) => [...conversationKeys.threads(), id] as const,
-};
+/** A conversation's thread: its messages, a part of the conversation. */
+export const threadKey = (conversationId: string) => queryKeys.conversations.part(conversationId, 'messages');
 
 /** GET /api/conversations/admin/unread. A failure is ignored: the badge stays as it is. */
 export const unreadQueryOptions = () =>
   queryOptions({
-    queryKey: conversationKeys.unread(),
+    queryKey: queryKeys.conversations.detail('unread-count'),
     queryFn: ({ signal }) => apiRequest(API_PATHS.unread, { schema: unreadResponseSchema, signal }),
     retry: false,
   });
@@ -72,7 +67,7 @@ const threadPath = (conversationId: string) =>
  */
 export const conversationListQueryOptions = (q: string) =>
   infiniteQueryOptions({
-    queryKey: conversationKeys.list(q),
+    queryKey: queryKeys.conversations.list({ q }),
     queryFn: async ({ pageParam, signal }) => {
       try {
         return await apiRequest(
@@ -99,7 +94,7 @@ export function useConversationList(q: string) {
  */
 export const threadQueryOptions = (conversationId: string, queryClient: QueryClient) =>
   infiniteQueryOptions({
-    queryKey: conversationKeys.thread(conversationId),
+    queryKey: threadKey(conversationId),
     queryFn: async ({ pageParam, signal }) => {
       try {
         const page = await apiRequest(
@@ -134,7 +129,7 @@ export async function markConversationRead(conversationId: string): Promise<void
 }
 
 function updateLists(queryClient: QueryClient, update: (list: ConversationPages) => ConversationPages): void {
-  queryClient.setQueriesData<ConversationPages>({ queryKey: conversationKeys.lists() }, (list) =>
+  queryClient.setQueriesData<ConversationPages>({ queryKey: queryKeys.conversations.lists() }, (list) =>
     list ? update(list) : list,
   );
 }
@@ -145,14 +140,16 @@ function updateLists(queryClient: QueryClient, update: (list: ConversationPages)
  */
 export function applyMessage(queryClient: QueryClient, message: Message, openId: string | null): void {
   let missing = false;
-  for (const [key, list] of queryClient.getQueriesData<ConversationPages>({ queryKey: conversationKeys.lists() })) {
+  for (const [key, list] of queryClient.getQueriesData<ConversationPages>({
+    queryKey: queryKeys.conversations.lists(),
+  })) {
     if (!list) continue;
     const next = withNewMessage(list, message, openId);
     if (next) queryClient.setQueryData(key, next);
     else missing = true;
   }
-  if (missing) void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
-  queryClient.setQueryData<ThreadPages>(conversationKeys.thread(message.conversation), (thread) =>
+  if (missing) void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.lists() });
+  queryClient.setQueryData<ThreadPages>(threadKey(message.conversation), (thread) =>
     thread ? withMessageInThread(thread, message) : thread,
   );
 }
@@ -160,7 +157,7 @@ export function applyMessage(queryClient: QueryClient, message: Message, openId:
 /** A conversation deleted (here or by another admin): out of every list, its thread forgotten. */
 export function forgetConversation(queryClient: QueryClient, conversationId: string): void {
   updateLists(queryClient, (list) => withoutConversation(list, conversationId));
-  queryClient.removeQueries({ queryKey: conversationKeys.thread(conversationId), exact: true });
+  queryClient.removeQueries({ queryKey: threadKey(conversationId), exact: true });
 }
 
 /** POST /api/messages/admin: the reply, shown once; the server's message or 'Failed to send message'. */

@@ -15,11 +15,8 @@ import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/
 import { useEffect } from 'react';
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import { connectSocket } from '../../lib/socket';
-
-export const importKeys = {
-  job: (jobId: string) => ['product-import', 'job', jobId] as const,
-};
 
 /** POST /api/product/import/preview: what importing the file would do; nothing is written. */
 export function usePreviewImport() {
@@ -69,7 +66,7 @@ const isOver = (job: BulkJob | undefined) => job?.state === 'completed' || job?.
 export function useImportJob(jobId: string | null, listKey: QueryKey) {
   const queryClient = useQueryClient();
   const query = useQuery({
-    queryKey: importKeys.job(jobId ?? ''),
+    queryKey: queryKeys.bulkJobs.detail(jobId ?? ''),
     queryFn: async ({ signal }) =>
       (await apiRequest(bulkJobPath(jobId ?? ''), { schema: bulkJobResponseSchema, signal })).job,
     enabled: jobId !== null,
@@ -81,7 +78,8 @@ export function useImportJob(jobId: string | null, listKey: QueryKey) {
     const socket = connectSocket();
     const onProgress = (payload: unknown) => {
       const parsed = bulkJobSchema.safeParse(payload);
-      if (parsed.success && parsed.data.jobId === jobId) queryClient.setQueryData(importKeys.job(jobId), parsed.data);
+      if (parsed.success && parsed.data.jobId === jobId)
+        queryClient.setQueryData(queryKeys.bulkJobs.detail(jobId), parsed.data);
     };
     socket.on(BULK_EVENTS.bulkProgress, onProgress);
     return () => {

@@ -1,11 +1,7 @@
 import { API_PATHS, dashboardSummaryResponseSchema } from '@backroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  summary: () => [...dashboardKeys.all, 'summary'] as const,
-};
+import { queryKeys } from '../../lib/query-keys';
 
 /**
  * Storefront orders arrive without a realtime event (they are written straight to the database),
@@ -16,7 +12,7 @@ const REFRESH_MS = 60_000;
 /** GET /api/dashboard/summary: every figure of the Dashboard Overview in one call. */
 export const dashboardSummaryQueryOptions = () =>
   queryOptions({
-    queryKey: dashboardKeys.summary(),
+    queryKey: queryKeys.dashboard.detail('summary'),
     queryFn: ({ signal }) => apiRequest(API_PATHS.dashboardSummary, { schema: dashboardSummaryResponseSchema, signal }),
     refetchInterval: REFRESH_MS,
   });

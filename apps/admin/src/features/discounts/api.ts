@@ -15,14 +15,8 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { apiRequest } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { queryKeys } from '../../lib/query-keys';
 import { discountListSearch } from './discount-screen';
-
-export const discountKeys = {
-  all: ['discounts'] as const,
-  lists: () => [...discountKeys.all, 'list'] as const,
-  list: (status: DiscountStatus | '', page: number) => [...discountKeys.lists(), { status, page }] as const,
-  customers: (q: string) => [...discountKeys.all, 'customers', q] as const,
-};
 
 /** A refused token (401 or 403) ends the session with its own message: no second toast. */
 const endsSession = (error: unknown) => error instanceof ApiError && error.endsSession;
@@ -37,7 +31,7 @@ function toastFailure(error: unknown, fallback: string): void {
  */
 export const discountListQueryOptions = (status: DiscountStatus | '', page: number) =>
   queryOptions({
-    queryKey: discountKeys.list(status, page),
+    queryKey: queryKeys.discounts.list({ status, page }),
     queryFn: async ({ signal }) => {
       try {
         return await apiRequest(`${API_PATHS.discountList}?${discountListSearch(status, page)}`, {
@@ -59,7 +53,7 @@ export function useDiscountList(status: DiscountStatus | '', page: number) {
 /** The Assigned To picker: customers whose name or e-mail holds `q`, 20 at most, searched by the server. */
 export const customerSearchQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: discountKeys.customers(q),
+    queryKey: queryKeys.discountCustomers.list({ q }),
     queryFn: async ({ signal }) => {
       const params = new URLSearchParams({ role: 'user', q, page: '1', pageSize: '20' });
       return (await apiRequest(`${API_PATHS.userAll}?${params}`, { schema: userListResponseSchema, signal })).users;
@@ -79,7 +73,7 @@ export function useCreateDiscount({ onSuccess }: { onSuccess?: (discount: Discou
     mutationFn: (request: CreateDiscountRequest) =>
       apiRequest(API_PATHS.discountCreate, { method: 'POST', body: request, schema: discountResponseSchema }),
     onSuccess: ({ discount }) => {
-      void queryClient.invalidateQueries({ queryKey: discountKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.discounts.lists() });
       notifySuccess(MESSAGES.discountCreated);
       onSuccess?.(discount);
     },
@@ -98,7 +92,7 @@ export function useUpdateDiscount({ onSuccess }: { onSuccess?: (discount: Discou
         schema: discountResponseSchema,
       }),
     onSuccess: ({ discount }) => {
-      void queryClient.invalidateQueries({ queryKey: discountKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.discounts.lists() });
       notifySuccess(MESSAGES.discountUpdated);
       onSuccess?.(discount);
     },
@@ -113,7 +107,7 @@ export function useDeleteDiscount({ onSuccess }: { onSuccess?: (code: string) =>
     mutationFn: (code: string) =>
       apiRequest(discountPath(API_PATHS.discount, code), { method: 'DELETE', schema: messageResponseSchema }),
     onSuccess: (_answer, code) => {
-      void queryClient.invalidateQueries({ queryKey: discountKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.discounts.lists() });
       notifySuccess(MESSAGES.discountDeleted);
       onSuccess?.(code);
     },

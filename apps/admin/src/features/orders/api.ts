@@ -24,16 +24,9 @@ import type { z } from 'zod';
 import { apiRequest, type RequestOptions } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { queryKeys } from '../../lib/query-keys';
 import { endSession } from '../../lib/session';
 import { getToken } from '../../lib/token-storage';
-
-export const orderKeys = {
-  all: ['orders'] as const,
-  lists: () => [...orderKeys.all, 'list'] as const,
-  list: (request: OrderListRequest) => [...orderKeys.lists(), request] as const,
-  histories: () => [...orderKeys.all, 'history'] as const,
-  history: (orderId: string) => [...orderKeys.histories(), orderId] as const,
-};
 
 /**
  * The orders screen's calls (spec 2 section 8): without a stored token, 'No authentication token
@@ -63,7 +56,7 @@ export function statusErrorMessage(error: unknown): string {
 /** POST /api/order/list: the server searches, filters and pages, newest first. */
 export const orderListQueryOptions = (request: OrderListRequest) =>
   queryOptions({
-    queryKey: orderKeys.list(request),
+    queryKey: queryKeys.orders.list(request),
     queryFn: ({ signal }) =>
       ordersRequest(API_PATHS.orderList, { body: request, schema: orderListResponseSchema, signal }),
     placeholderData: keepPreviousData,
@@ -76,11 +69,11 @@ export function useOrderList(request: OrderListRequest) {
 /**
  * GET /api/order/{id}/history: an order's status changes, newest first, 100 a page; each next page
  * asks for the changes older than the last one shown (docs/decisions/019-order-history.md).
- * Refetched with the lists (the key is under orderKeys.all), from the newest page on.
+ * Refetched with the lists (the key is under queryKeys.orders.all), from the newest page on.
  */
 export const orderHistoryQueryOptions = (orderId: string) =>
   infiniteQueryOptions({
-    queryKey: orderKeys.history(orderId),
+    queryKey: queryKeys.orders.part(orderId, 'history'),
     queryFn: ({ pageParam, signal }) =>
       ordersRequest(orderHistoryPath(orderId, { before: pageParam }), {
         method: 'GET',
@@ -109,10 +102,10 @@ export function useUpdateOrderStatus({ onSuccess }: { onSuccess?: (order: Order)
     mutationFn: (request: OrderStatusRequest) =>
       ordersRequest(API_PATHS.orderStatus, { body: request, schema: orderStatusResponseSchema }),
     onSuccess: ({ order }) => {
-      queryClient.setQueriesData<OrderListResponse>({ queryKey: orderKeys.lists() }, (list) =>
+      queryClient.setQueriesData<OrderListResponse>({ queryKey: queryKeys.orders.lists() }, (list) =>
         replaceOrder(list, order),
       );
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       notifySuccess(MESSAGES.orderStatusUpdated);
       onSuccess?.(order);
     },
@@ -130,7 +123,7 @@ export function useDeleteOrder({ onSuccess }: { onSuccess?: (orderId: string) =>
     mutationFn: (orderId: string) =>
       ordersRequest(API_PATHS.orderDelete, { body: { orderId }, schema: messageResponseSchema }),
     onSuccess: (_answer, orderId) => {
-      void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       notifySuccess(MESSAGES.orderDeleted);
       onSuccess?.(orderId);
     },

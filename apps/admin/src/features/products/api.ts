@@ -16,6 +16,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { apiRequest } from '../../lib/api-client';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { queryKeys } from '../../lib/query-keys';
 import { getToken } from '../../lib/token-storage';
 import type { FileField } from './product-form';
 
@@ -30,14 +31,6 @@ export interface ProductListParams {
   pageSize?: number;
   sort?: ProductSort;
 }
-
-export const productKeys = {
-  all: ['products'] as const,
-  lists: () => [...productKeys.all, 'list'] as const,
-  list: (params: ProductListParams) => [...productKeys.lists(), params] as const,
-  details: () => [...productKeys.all, 'detail'] as const,
-  detail: (id: string) => [...productKeys.details(), id] as const,
-};
 
 /** The query string of GET /api/product/list; empty filters are left out. Newest first, 10 a page. */
 export function productListSearch(params: ProductListParams): string {
@@ -55,7 +48,7 @@ export function productListSearch(params: ProductListParams): string {
 /** GET /api/product/list with the server doing the filtering and paging. */
 export const productListQueryOptions = (params: ProductListParams) =>
   queryOptions({
-    queryKey: productKeys.list(params),
+    queryKey: queryKeys.products.list(params),
     queryFn: ({ signal }) =>
       apiRequest(`${API_PATHS.productList}?${productListSearch(params)}`, {
         schema: productListResponseSchema,
@@ -71,7 +64,7 @@ export function useProductList(params: ProductListParams) {
 /** GET /api/product/{id}: the product the modify modal opens (/list?edit={id}). */
 export const productQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: productKeys.detail(id),
+    queryKey: queryKeys.products.detail(id),
     queryFn: async ({ signal }) =>
       (await apiRequest(productPath(id), { schema: productResponseSchema, signal })).product,
   });
@@ -128,7 +121,7 @@ export function useAddProduct({ onSuccess }: MutationCallbacks<Product> = {}) {
       ).product;
     },
     onSuccess: async (product) => {
-      await queryClient.invalidateQueries({ queryKey: productKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
       notifySuccess(MESSAGES.productAdded);
       onSuccess?.(product);
     },
@@ -155,8 +148,8 @@ export function useUpdateProduct({ onSuccess }: MutationCallbacks<Product> = {})
       return followUp ? (await put(followUp(saved))).product : saved;
     },
     onSuccess: async (product) => {
-      queryClient.setQueryData(productKeys.detail(product._id), product);
-      await queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+      queryClient.setQueryData(queryKeys.products.detail(product._id), product);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products.lists() });
       notifySuccess(MESSAGES.productUpdated);
       onSuccess?.(product);
     },
@@ -174,8 +167,8 @@ export function useRemoveProduct({ onSuccess }: MutationCallbacks<string> = {}) 
       return id;
     },
     onSuccess: async (id) => {
-      queryClient.removeQueries({ queryKey: productKeys.detail(id) });
-      await queryClient.invalidateQueries({ queryKey: productKeys.lists() });
+      queryClient.removeQueries({ queryKey: queryKeys.products.detail(id) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.products.lists() });
       notifySuccess(MESSAGES.productRemoved);
       onSuccess?.(id);
     },

@@ -1,11 +1,7 @@
 import { SEARCH_PATHS, searchPlan, searchResponseSchema } from '@backroom/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-
-export const searchKeys = {
-  all: ['search'] as const,
-  query: (q: string) => [...searchKeys.all, q] as const,
-};
+import { queryKeys } from '../../lib/query-keys';
 
 /** Whether the server can find anything for q (a trigram, an id prefix or a code part): otherwise no call. */
 export const isSearchable = (q: string) => {
@@ -16,7 +12,7 @@ export const isSearchable = (q: string) => {
 /** GET /api/search?q=: a few records of each kind. */
 export const searchQueryOptions = (q: string) =>
   queryOptions({
-    queryKey: searchKeys.query(q),
+    queryKey: queryKeys.search.list({ q }),
     queryFn: ({ signal }) =>
       apiRequest(`${SEARCH_PATHS.search}?${new URLSearchParams({ q })}`, { schema: searchResponseSchema, signal }),
     enabled: isSearchable(q),

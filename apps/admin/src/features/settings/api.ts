@@ -13,16 +13,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { queryKeys } from '../../lib/query-keys';
 import { connectSocket, onAdminBroadcasts } from '../../lib/socket';
-
-export const settingsKeys = {
-  all: ['settings'] as const,
-  visibility: () => [...settingsKeys.all, 'visibility'] as const,
-};
 
 export const visibilitySettingsQueryOptions = () =>
   queryOptions({
-    queryKey: settingsKeys.visibility(),
+    queryKey: queryKeys.settings.detail('visibility'),
     queryFn: async ({ signal }) =>
       (await apiRequest(API_PATHS.settings, { schema: settingsResponseSchema, signal })).settings,
   });
@@ -56,12 +52,12 @@ export function useVisibilitySettings() {
   useEffect(() => {
     // After a (re)join, what may have been missed is read again.
     const off = onAdminBroadcasts([], () => {
-      void queryClient.invalidateQueries({ queryKey: settingsKeys.visibility() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.settings.detail('visibility') });
     });
     const socket = connectSocket();
     const onUpdated = ({ settings }: SettingsUpdatedEvent) => {
-      const current = queryClient.getQueryData<VisibilitySettings>(settingsKeys.visibility());
-      if (newer(settings, current)) queryClient.setQueryData(settingsKeys.visibility(), settings);
+      const current = queryClient.getQueryData<VisibilitySettings>(queryKeys.settings.detail('visibility'));
+      if (newer(settings, current)) queryClient.setQueryData(queryKeys.settings.detail('visibility'), settings);
     };
     socket.on(EVENTS.settingsUpdated, onUpdated);
     return () => {
@@ -77,16 +73,16 @@ export function useVisibilitySettings() {
       { ...sent, updatedAt: server.updatedAt },
       {
         onSuccess: ({ message, settings }) => {
-          const current = queryClient.getQueryData<VisibilitySettings>(settingsKeys.visibility());
+          const current = queryClient.getQueryData<VisibilitySettings>(queryKeys.settings.detail('visibility'));
           if (newer(settings, current) || current?.updatedAt === settings.updatedAt) {
-            queryClient.setQueryData(settingsKeys.visibility(), settings);
+            queryClient.setQueryData(queryKeys.settings.detail('visibility'), settings);
           }
           setPending((latest) => (latest === sent ? null : latest));
           notifySuccess(message);
         },
         onError: (error) => {
           setPending(null);
-          void queryClient.invalidateQueries({ queryKey: settingsKeys.visibility() });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.settings.detail('visibility') });
           if (error instanceof ApiError && error.endsSession) return;
           notifyError(serverMessageOr(error, MESSAGES.updateVisibilityFailed));
         },
@@ -98,7 +94,7 @@ export function useVisibilitySettings() {
   const change = useCallback(
     (update: (values: VisibilityValues) => VisibilityValues) => {
       setPending((latest) => {
-        const base = latest ?? queryClient.getQueryData<VisibilitySettings>(settingsKeys.visibility());
+        const base = latest ?? queryClient.getQueryData<VisibilitySettings>(queryKeys.settings.detail('visibility'));
         if (!base) return latest;
         const { hiddenCategories, hiddenProductTags, showSupportInOrders } = base;
         return update({ hiddenCategories, hiddenProductTags, showSupportInOrders });

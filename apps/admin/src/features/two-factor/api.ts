@@ -19,19 +19,13 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { apiRequest } from '../../lib/api-client';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { clearNotifications, notifyError, notifySuccess } from '../../lib/notify';
+import { queryKeys } from '../../lib/query-keys';
 import { setToken } from '../../lib/token-storage';
 
 /*
  * Two-factor sign-in (docs/decisions/038-two-factor-sign-in.md): the signed-in admin's own set-up
  * and switch-off, Admin Management's requirement, and the login's second step.
  */
-
-export const twoFactorKeys = {
-  all: ['two-factor'] as const,
-  status: () => [...twoFactorKeys.all, 'status'] as const,
-  requirement: () => [...twoFactorKeys.all, 'requirement'] as const,
-  admins: () => [...twoFactorKeys.all, 'admins'] as const,
-};
 
 const FAILED = 'Two-factor sign-in could not be changed';
 
@@ -43,7 +37,7 @@ function toastError(error: unknown) {
 
 export const twoFactorStatusQueryOptions = () =>
   queryOptions({
-    queryKey: twoFactorKeys.status(),
+    queryKey: queryKeys.twoFactor.detail('status'),
     queryFn: async ({ signal }) =>
       (await apiRequest(TWO_FACTOR_PATHS.status, { schema: twoFactorStatusResponseSchema, signal })).twoFactor,
   });
@@ -71,7 +65,7 @@ export function useEnableTwoFactor({ onSuccess }: Callbacks<string[]> = {}) {
     mutationFn: (code: string) =>
       apiRequest(TWO_FACTOR_PATHS.enable, { method: 'POST', body: { code }, schema: recoveryCodesResponseSchema }),
     onSuccess: async ({ message, recoveryCodes }) => {
-      await queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor.detail('status') });
       notifySuccess(message);
       onSuccess?.(recoveryCodes);
     },
@@ -86,7 +80,7 @@ export function useDisableTwoFactor({ onSuccess }: Callbacks<void> = {}) {
     mutationFn: (body: DisableTwoFactorRequest) =>
       apiRequest(TWO_FACTOR_PATHS.disable, { method: 'POST', body, schema: messageResponseSchema }),
     onSuccess: async ({ message }) => {
-      await queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor.detail('status') });
       notifySuccess(message);
       onSuccess?.();
     },
@@ -96,7 +90,7 @@ export function useDisableTwoFactor({ onSuccess }: Callbacks<void> = {}) {
 
 export const twoFactorRequirementQueryOptions = () =>
   queryOptions({
-    queryKey: twoFactorKeys.requirement(),
+    queryKey: queryKeys.twoFactor.detail('requirement'),
     queryFn: async ({ signal }) =>
       (await apiRequest(TWO_FACTOR_PATHS.requirement, { schema: twoFactorRequirementStateSchema, signal })).required,
   });
@@ -116,8 +110,8 @@ export function useSetTwoFactorRequirement() {
         schema: twoFactorRequirementResponseSchema,
       }),
     onSuccess: ({ required, message }) => {
-      queryClient.setQueryData(twoFactorKeys.requirement(), required);
-      void queryClient.invalidateQueries({ queryKey: twoFactorKeys.status() });
+      queryClient.setQueryData(queryKeys.twoFactor.detail('requirement'), required);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor.detail('status') });
       notifySuccess(message);
     },
     onError: toastError,
@@ -126,7 +120,7 @@ export function useSetTwoFactorRequirement() {
 
 export const adminsTwoFactorQueryOptions = () =>
   queryOptions({
-    queryKey: twoFactorKeys.admins(),
+    queryKey: queryKeys.twoFactor.list(),
     queryFn: async ({ signal }) =>
       (await apiRequest(TWO_FACTOR_PATHS.admins, { schema: adminTwoFactorListResponseSchema, signal })).admins,
   });
@@ -141,7 +135,7 @@ export function useResetAdminTwoFactor() {
   return useMutation({
     mutationFn: (id: string) => apiRequest(twoFactorAdminPath(id), { method: 'DELETE', schema: messageResponseSchema }),
     onSuccess: async ({ message }) => {
-      await queryClient.invalidateQueries({ queryKey: twoFactorKeys.admins() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor.lists() });
       notifySuccess(message);
     },
     onError: toastError,

@@ -28,23 +28,12 @@ import type { z } from 'zod';
 import { apiRequest, type RequestOptions } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { accountKeys, invalidate, queryKeys } from '../../lib/query-keys';
 import { endSession, expireSession } from '../../lib/session';
 import { getToken } from '../../lib/token-storage';
 
 /** How many of a user's orders the Order History loads at a time ('Load more' asks for the next). */
 export const HISTORY_PAGE_SIZE = 20;
-
-export const userKeys = {
-  all: ['users'] as const,
-  lists: () => [...userKeys.all, 'list'] as const,
-  list: (query: UserListQuery) => [...userKeys.lists(), query] as const,
-  stats: () => [...userKeys.all, 'stats'] as const,
-  details: () => [...userKeys.all, 'detail'] as const,
-  summary: (id: string) => [...userKeys.details(), id, 'summary'] as const,
-  orders: (id: string, q: string) => [...userKeys.details(), id, 'orders', q] as const,
-  addresses: (id: string) => [...userKeys.details(), id, 'addresses'] as const,
-  wishlist: (id: string) => [...userKeys.details(), id, 'wishlist'] as const,
-};
 
 function requireToken(): void {
   if (getToken()) return;
@@ -78,7 +67,7 @@ function listPath(query: UserListQuery): string {
 /** GET /api/user/all with q, role, page and pageSize: one page, admins first then newest. */
 export const userListQueryOptions = (query: UserListQuery) =>
   queryOptions({
-    queryKey: userKeys.list(query),
+    queryKey: queryKeys.users.list(query),
     queryFn: ({ signal }) => usersRequest(listPath(query), { schema: userListResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
@@ -90,7 +79,7 @@ export function useUserList(query: UserListQuery) {
 /** GET /api/user/stats: the tiles. */
 export function useUserStats() {
   return useQuery({
-    queryKey: userKeys.stats(),
+    queryKey: queryKeys.users.detail('stats'),
     queryFn: ({ signal }) => usersRequest(API_PATHS.userStats, { schema: userStatsResponseSchema, signal }),
   });
 }
@@ -98,7 +87,7 @@ export function useUserStats() {
 /** GET /api/user/{id}/summary: the User details modal. */
 export function useUserSummary(id: string) {
   return useQuery({
-    queryKey: userKeys.summary(id),
+    queryKey: queryKeys.users.detail(id),
     queryFn: ({ signal }) =>
       usersRequest(userPath(API_PATHS.userSummary, id), { schema: userSummaryResponseSchema, signal }),
   });
@@ -107,7 +96,7 @@ export function useUserSummary(id: string) {
 /** GET /api/user/{id}/orders: HISTORY_PAGE_SIZE at a time, searched by the server. */
 export const userOrdersQueryOptions = (id: string, q: string) =>
   infiniteQueryOptions({
-    queryKey: userKeys.orders(id, q),
+    queryKey: queryKeys.users.part(id, 'orders', { q }),
     queryFn: ({ pageParam, signal }) =>
       usersRequest(userPath(API_PATHS.userOrders, id, { q, page: pageParam, pageSize: HISTORY_PAGE_SIZE }), {
         schema: userOrdersResponseSchema,
@@ -125,7 +114,7 @@ export function useUserOrders(id: string, q: string) {
 /** GET /api/user/{id}/addresses: the Contact Information modal. */
 export function useUserAddresses(id: string) {
   return useQuery({
-    queryKey: userKeys.addresses(id),
+    queryKey: queryKeys.users.part(id, 'addresses'),
     queryFn: ({ signal }) =>
       usersRequest(userPath(API_PATHS.userAddresses, id), { schema: userAddressesResponseSchema, signal }),
   });
@@ -134,7 +123,7 @@ export function useUserAddresses(id: string) {
 /** POST /api/wishlist/user: the Wishlist modal. */
 export function useWishlist(userId: string) {
   return useQuery({
-    queryKey: userKeys.wishlist(userId),
+    queryKey: queryKeys.users.part(userId, 'wishlist'),
     queryFn: ({ signal }) =>
       usersRequest(API_PATHS.wishlistUser, {
         method: 'POST',
@@ -158,7 +147,8 @@ export function useChangeRole({ onSettled }: { onSettled?: () => void } = {}) {
     mutationFn: (request: { userId: string; role: Role }) =>
       usersRequest(API_PATHS.userRole, { method: 'POST', body: request, schema: userRoleResponseSchema }),
     onSuccess: (answer) => {
-      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      // Admin Management and its two-factor table list the admins among the users.
+      void invalidate(queryClient, accountKeys);
       notifySuccess(answer.message);
     },
     onError: (error) => failed(error, MESSAGES.updateRoleFailed),
@@ -173,7 +163,7 @@ export function useClearWishlist({ onSuccess }: { onSuccess?: () => void } = {})
     mutationFn: (userId: string) =>
       usersRequest(API_PATHS.wishlistClear, { method: 'POST', body: { userId }, schema: messageResponseSchema }),
     onSuccess: (_answer, userId) => {
-      void queryClient.invalidateQueries({ queryKey: userKeys.wishlist(userId) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.users.part(userId, 'wishlist') });
       notifySuccess(MESSAGES.wishlistCleared);
       onSuccess?.();
     },
@@ -219,7 +209,8 @@ export function useDeleteUser({ onSuccess }: { onSuccess?: (id: string) => void 
   return useMutation({
     mutationFn: deleteUserRequest,
     onSuccess: (_answer, id) => {
-      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      // Admin Management and its two-factor table list the admins among the users.
+      void invalidate(queryClient, accountKeys);
       notifySuccess(MESSAGES.userDeleted);
       onSuccess?.(id);
     },

@@ -10,11 +10,7 @@ import { z } from 'zod';
 import { apiRequest } from '../api-client';
 import { ApiError, serverMessageOr } from '../api-error';
 import { notifyError } from '../notify';
-
-export const bulkKeys = {
-  all: ['bulk'] as const,
-  job: (jobId: string) => [...bulkKeys.all, 'job', jobId] as const,
-};
+import { queryKeys } from '../query-keys';
 
 /** 200: done in one transaction; 202: queued as a job (docs/decisions/035-bulk-actions.md). */
 const bulkStartResponseSchema = z.union([bulkDoneResponseSchema, bulkQueuedResponseSchema]);
@@ -28,7 +24,7 @@ export const isFinished = (job: BulkJob | undefined): boolean => job?.state === 
 /** GET /api/bulk/{jobId}, asked again every BULK_POLL_MS until the job has ended. */
 export const bulkJobQueryOptions = (jobId: string) =>
   queryOptions({
-    queryKey: bulkKeys.job(jobId),
+    queryKey: queryKeys.bulkJobs.detail(jobId),
     queryFn: async ({ signal }) =>
       (await apiRequest(bulkJobPath(jobId), { schema: bulkJobResponseSchema, signal })).job,
     refetchInterval: (query) => (isFinished(query.state.data) ? false : BULK_POLL_MS),

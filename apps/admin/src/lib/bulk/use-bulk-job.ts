@@ -1,8 +1,9 @@
 import { BULK_EVENTS, type BulkJob, bulkJobSchema } from '@backroom/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '../query-keys';
 import { connectSocket } from '../socket';
-import { bulkJobQueryOptions, bulkKeys, isFinished } from './api';
+import { bulkJobQueryOptions, isFinished } from './api';
 
 /**
  * A bulk job as it runs: each bulkProgress event about it is taken at once, and GET /api/bulk/{jobId}
@@ -19,7 +20,7 @@ export function useBulkJob(jobId: string): BulkJob | undefined {
       const parsed = bulkJobSchema.safeParse(payload);
       if (!parsed.success || parsed.data.jobId !== jobId) return;
       const job = parsed.data;
-      queryClient.setQueryData<BulkJob>(bulkKeys.job(jobId), (known) =>
+      queryClient.setQueryData<BulkJob>(queryKeys.bulkJobs.detail(jobId), (known) =>
         known && (isFinished(known) || known.done > job.done) && !isFinished(job) ? known : job,
       );
     };

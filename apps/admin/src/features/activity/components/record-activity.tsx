@@ -3,12 +3,14 @@ import { Box } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onAdminBroadcasts } from '../../../lib/socket';
-import { activityKeys, useRecordActivity } from '../api';
+import { type RecordKind, recordActivityKey, useRecordActivity } from '../api';
 import { ActivityEntries } from './activity-entries';
 
 /** The records that show their own entries, and the broadcast that says one of them changed. */
-const CHANGED_EVENT = { order: EVENTS.ordersUpdated, product: EVENTS.productsUpdated } as const;
-type RecordKind = keyof typeof CHANGED_EVENT;
+const CHANGED_EVENT = { order: EVENTS.ordersUpdated, product: EVENTS.productsUpdated } as const satisfies Record<
+  RecordKind,
+  string
+>;
 
 /**
  * One record's entries, newest first, for an order's details and the Modify Product modal: a
@@ -21,7 +23,7 @@ export function RecordActivity({ kind, id }: { kind: RecordKind; id: string }) {
   useEffect(
     () =>
       onAdminBroadcasts([CHANGED_EVENT[kind]], () => {
-        void queryClient.invalidateQueries({ queryKey: activityKeys.record(kind, id) });
+        void queryClient.invalidateQueries({ queryKey: recordActivityKey(kind, id) });
       }),
     [queryClient, kind, id],
   );

@@ -1,8 +1,8 @@
 import { EVENTS } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { onAdminBroadcasts } from '../../../lib/socket';
-import { bundleKeys } from '../api';
 
 /**
  * Refreshes the bundles shown when an admin (this one or another) created, changed, cancelled or
@@ -14,7 +14,7 @@ export function useBundleEvents(): void {
   useEffect(
     () =>
       onAdminBroadcasts([EVENTS.bundlesUpdated, EVENTS.productsUpdated], () => {
-        void queryClient.invalidateQueries({ queryKey: bundleKeys.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.bundles.all });
       }),
     [queryClient],
   );

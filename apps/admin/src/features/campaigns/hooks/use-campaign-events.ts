@@ -2,7 +2,7 @@ import { EVENTS } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { onAdminBroadcasts } from '../../../lib/socket';
-import { notificationKeys } from '../api';
+import { invalidateCampaigns } from '../api';
 
 /** Refetches the campaigns shown as their counts move (campaignProgress), at most twice a second. */
 export function useCampaignEvents(): void {
@@ -13,7 +13,7 @@ export function useCampaignEvents(): void {
       if (timer) return;
       timer = setTimeout(() => {
         timer = undefined;
-        void queryClient.invalidateQueries({ queryKey: notificationKeys.campaigns() });
+        void invalidateCampaigns(queryClient);
       }, 500);
     });
     return () => {

@@ -1,8 +1,8 @@
 import { EVENTS } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { onAdminBroadcasts } from '../../../lib/socket';
-import { catalogueKeys } from '../api';
 
 /**
  * Refreshes the tree and the option sets when another admin (or this one) saved them, and once
@@ -12,10 +12,10 @@ export function useCatalogueEvents(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const offCategories = onAdminBroadcasts([EVENTS.categoriesUpdated], () => {
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.categoryTree() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.categories.lists() });
     });
     const offOptions = onAdminBroadcasts([EVENTS.optionsUpdated], () => {
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.options() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.optionSets.lists() });
     });
     return () => {
       offCategories();

@@ -1,8 +1,9 @@
 import { conversationDeletedEventSchema, EVENTS, newMessageEventSchema } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { connectSocket, onAdminBroadcasts } from '../../../lib/socket';
-import { applyMessage, conversationKeys, forgetConversation, markConversationRead } from '../api';
+import { applyMessage, forgetConversation, markConversationRead, threadKey } from '../api';
 
 interface ConversationEventsOptions {
   /** The open conversation, or null. */
@@ -50,9 +51,9 @@ export function useConversationEvents({ openId, listedIds, onOpenDeleted }: Conv
     socket.on(EVENTS.newMessage, onMessage);
     socket.on(EVENTS.conversationDeleted, onDeleted);
     const stopRefresh = onAdminBroadcasts([], () => {
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.conversations.lists() });
       const open = openRef.current;
-      if (open) void queryClient.invalidateQueries({ queryKey: conversationKeys.thread(open) });
+      if (open) void queryClient.invalidateQueries({ queryKey: threadKey(open) });
     });
     return () => {
       socket.off(EVENTS.newMessage, onMessage);

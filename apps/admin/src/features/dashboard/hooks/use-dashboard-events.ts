@@ -1,8 +1,8 @@
 import { EVENTS } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { onAdminBroadcasts } from '../../../lib/socket';
-import { dashboardKeys } from '../api';
 
 /**
  * Asks for the figures again when an admin changed an order or a product (or this one did), and
@@ -13,7 +13,7 @@ export function useDashboardEvents(): void {
   useEffect(
     () =>
       onAdminBroadcasts([EVENTS.ordersUpdated, EVENTS.productsUpdated], () => {
-        void queryClient.invalidateQueries({ queryKey: dashboardKeys.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all });
       }),
     [queryClient],
   );

@@ -1,8 +1,8 @@
 import { EVENTS } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { onAdminBroadcasts } from '../../../lib/socket';
-import { discountKeys } from '../api';
 
 /**
  * Refreshes the codes shown when an admin (this one or another) created, changed or deleted a
@@ -14,7 +14,7 @@ export function useDiscountEvents(): void {
   useEffect(
     () =>
       onAdminBroadcasts([EVENTS.discountsUpdated, EVENTS.usersUpdated], () => {
-        void queryClient.invalidateQueries({ queryKey: discountKeys.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.discounts.all });
       }),
     [queryClient],
   );

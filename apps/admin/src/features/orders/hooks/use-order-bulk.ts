@@ -2,7 +2,7 @@ import { BULK_PATHS, type Order, type OrderBulkRequest, type OrderListRequest } 
 import { useMemo } from 'react';
 import { useBulkRun } from '../../../lib/bulk/use-bulk-run';
 import { useBulkSelection } from '../../../lib/bulk/use-bulk-selection';
-import { orderKeys } from '../api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /**
  * The orders picked on the page shown, or every order the list's request matches (sent as that
@@ -12,7 +12,7 @@ export function useOrderBulk(request: OrderListRequest, orders: readonly Order[]
   const ids = useMemo(() => orders.map((order) => order._id), [orders]);
   const { page = 1, ...filter } = request;
   const selection = useBulkSelection(request, JSON.stringify(filter), page, ids, total);
-  const run = useBulkRun<OrderBulkRequest>(BULK_PATHS.orderBulk, orderKeys.all, selection.clear);
+  const run = useBulkRun<OrderBulkRequest>(BULK_PATHS.orderBulk, queryKeys.orders.all, selection.clear);
   return { selection, run };
 }
 

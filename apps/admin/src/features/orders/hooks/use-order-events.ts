@@ -1,8 +1,8 @@
 import { EVENTS } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { onAdminBroadcasts } from '../../../lib/socket';
-import { orderKeys } from '../api';
 
 /**
  * Refreshes the orders shown when an admin (this one or another) changed a status or deleted an
@@ -13,7 +13,7 @@ export function useOrderEvents(): void {
   useEffect(
     () =>
       onAdminBroadcasts([EVENTS.ordersUpdated], () => {
-        void queryClient.invalidateQueries({ queryKey: orderKeys.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       }),
     [queryClient],
   );

@@ -2,7 +2,8 @@ import { BULK_PATHS, type Product, type ProductBulkRequest, type ProductListQuer
 import { useMemo } from 'react';
 import { useBulkRun } from '../../../lib/bulk/use-bulk-run';
 import { useBulkSelection } from '../../../lib/bulk/use-bulk-selection';
-import { type ProductListParams, productKeys } from '../api';
+import { queryKeys } from '../../../lib/query-keys';
+import type { ProductListParams } from '../api';
 
 const FILTER_KEYS = ['q', 'mainCategory', 'subCategory', 'subSubCategory', 'status'] as const;
 
@@ -24,7 +25,7 @@ export function useProductBulk(params: ProductListParams, products: readonly Pro
   const ids = useMemo(() => products.map((product) => product._id), [products]);
   const filter = useMemo(() => productBulkFilter(params), [params]);
   const selection = useBulkSelection(filter, JSON.stringify(filter), params.page, ids, total);
-  const run = useBulkRun<ProductBulkRequest>(BULK_PATHS.productBulk, productKeys.all, selection.clear);
+  const run = useBulkRun<ProductBulkRequest>(BULK_PATHS.productBulk, queryKeys.products.all, selection.clear);
   return { selection, run };
 }
 

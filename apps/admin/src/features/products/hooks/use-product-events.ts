@@ -1,8 +1,8 @@
 import { EVENTS } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { onAdminBroadcasts } from '../../../lib/socket';
-import { productKeys } from '../api';
 
 /**
  * Refreshes the product lists (and any product open) when products were added, changed or
@@ -13,7 +13,7 @@ export function useProductEvents(): void {
   useEffect(
     () =>
       onAdminBroadcasts([EVENTS.productsUpdated], () => {
-        void queryClient.invalidateQueries({ queryKey: productKeys.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.products.all });
       }),
     [queryClient],
   );

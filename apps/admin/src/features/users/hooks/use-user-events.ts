@@ -1,8 +1,8 @@
 import { EVENTS } from '@backroom/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { queryKeys } from '../../../lib/query-keys';
 import { onAdminBroadcasts } from '../../../lib/socket';
-import { userKeys } from '../api';
 
 /**
  * Refreshes what the Users screen shows when users changed (a role, a deletion, a new admin, by
@@ -14,7 +14,7 @@ export function useUserEvents(): void {
   useEffect(
     () =>
       onAdminBroadcasts([EVENTS.usersUpdated, EVENTS.ordersUpdated], () => {
-        void queryClient.invalidateQueries({ queryKey: userKeys.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.users.all });
       }),
     [queryClient],
   );
