@@ -1,32 +1,83 @@
-import { errorResponseSchema, TOKEN_HEADER } from '@backroom/contract';
+import { errorResponseSchema, MESSAGES, TOKEN_HEADER } from '@backroom/contract';
 import type { z } from 'zod';
-import { ApiError } from './api-error';
+import { ApiError, type FailureWording, serverMessageOr } from './api-error';
 import { notifyError } from './notify';
 import { endSession, expireSession } from './session';
 import { getToken } from './token-storage';
 
-export interface RequestOptions<S extends z.ZodType> {
+/** How a call is made and what its screen says when it fails: the one place for both. */
+export interface CallOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** A plain value is sent as JSON; FormData as multipart. */
   body?: unknown;
-  /** The contract's schema of the success answer; the answer is parsed with it. */
-  schema: S;
   /** The login call: sent without the token, and a 403 there is not an expired session. */
   anonymous?: boolean;
   signal?: AbortSignal;
-  /** What a 403 says instead of 'Session expired. Please log in again.' (e.g. adding a product, spec 1 section 8). */
+  /**
+   * Without a stored token the call is not sent (spec 1 section 5, spec 2 section 8): 'end-session'
+   * says 'No authentication token found. Please log in again.' and goes to /login (orders, users,
+   * the bundle form); 'refuse' fails the call with that message for the screen to show (products).
+   * Either way the call fails with a 401 carrying that message.
+   */
+  noToken?: 'end-session' | 'refuse';
+  /** What a refused token (403, or 401) says instead of 'Session expired. Please log in again.' (adding a product, spec 1 section 8). */
   forbiddenMessage?: string;
+  /** False when a 403 on this call is a refusal like any other, its message shown (deleting a user, spec 2 section 8). */
+  forbiddenEndsSession?: boolean;
+  /** What the screen says when nobody answered (status 0), e.g. 'Cannot connect to the server…'. */
+  unreachableMessage?: string;
+  /** What the screen says when the server refused (4xx) without a message of its own. */
+  refusedMessage?: string;
+  /** What the screen says when the server failed (5xx) without a message of its own. */
+  failedMessage?: string;
+  /**
+   * A load that says its own failure in a toast: the server's message, else this text; with
+   * `serverMessage: false` this text whatever the server said. None when the call was cancelled or
+   * the session ended (that says so itself).
+   */
+  failureToast?: string | { message: string; serverMessage: false };
+  /** A load whose failure is only logged to the console with this text (the screen shows it in place). */
+  failureLog?: string;
+}
+
+export interface RequestOptions<S extends z.ZodType> extends CallOptions {
+  /** The contract's schema of the success answer; the answer is parsed with it. */
+  schema: S;
+}
+
+export interface StreamOptions extends CallOptions {
+  /** The media type asked for (e.g. text/csv): the answer is handed back unread, to be streamed. */
+  accept: string;
 }
 
 /**
  * Calls the API on the same origin with the stored token in the `token` header. Error answers
- * become an ApiError carrying the status and the server's message; any 401 or 403 ends the session.
+ * become an ApiError carrying the status, the server's message and the screen's words; any 401 or
+ * 403 ends the session (but for the options above). With a schema the JSON answer is parsed with
+ * it; with `accept` the successful Response is answered, its body unread.
  */
-export async function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  const { method = 'GET', body, schema, anonymous = false, signal, forbiddenMessage } = options;
-  const headers = new Headers({ accept: 'application/json' });
+export function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>>;
+export function apiRequest(path: string, options: StreamOptions): Promise<Response>;
+export async function apiRequest(path: string, options: RequestOptions<z.ZodType> | StreamOptions): Promise<unknown> {
+  try {
+    return await call(path, options);
+  } catch (error) {
+    if (!options.signal?.aborted) report(error, options);
+    throw error;
+  }
+}
+
+async function call(path: string, options: RequestOptions<z.ZodType> | StreamOptions): Promise<unknown> {
+  const { method = 'GET', body, anonymous = false, signal } = options;
+  const wording: FailureWording = {
+    unreachable: options.unreachableMessage,
+    refused: options.refusedMessage,
+    failed: options.failedMessage,
+  };
+  const headers = new Headers({ accept: 'accept' in options ? options.accept : 'application/json' });
   const token = anonymous ? null : getToken();
   if (token) headers.set(TOKEN_HEADER, token);
+  else if (!anonymous && options.noToken) refuseWithoutToken(options.noToken);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body;
@@ -40,26 +91,51 @@ export async function apiRequest<S extends z.ZodType>(path: string, options: Req
     response = await fetch(path, { method, headers, body: payload, credentials: 'include', signal: signal ?? null });
   } catch (cause) {
     if (signal?.aborted) throw cause;
-    throw new ApiError(0, undefined, { cause });
+    throw new ApiError(0, undefined, { cause, wording });
   }
 
-  const answer = await readJson(response);
-  if (!response.ok || errorResponseSchema.safeParse(answer).success) {
-    // A refused token ends the session, whatever the screen (spec 2 section 8): 403, and 401 too
-    // (no valid token at all). The one place this rule lives; the login calls are anonymous.
-    if ((response.status === 403 || response.status === 401) && !anonymous) {
-      if (forbiddenMessage) {
-        notifyError(forbiddenMessage, 'session-expired');
-        void endSession();
-      } else {
-        expireSession();
-      }
-    }
-    throw ApiError.fromResponse(response.status, answer);
+  if ('accept' in options) {
+    if (response.ok && response.body) return response;
+    throw refused(response, await readJson(response), options, wording);
   }
-  const parsed = schema.safeParse(answer);
-  if (!parsed.success) throw new ApiError(response.status, undefined, { cause: parsed.error });
+  const answer = await readJson(response);
+  if (!response.ok || errorResponseSchema.safeParse(answer).success) throw refused(response, answer, options, wording);
+  const parsed = options.schema.safeParse(answer);
+  if (!parsed.success) throw new ApiError(response.status, undefined, { cause: parsed.error, wording });
   return parsed.data;
+}
+
+/** A call that needs the token and has none: not sent (CallOptions.noToken). */
+function refuseWithoutToken(rule: 'end-session' | 'refuse'): never {
+  if (rule === 'end-session') {
+    notifyError(MESSAGES.noToken, 'no-token');
+    void endSession();
+  }
+  throw new ApiError(401, MESSAGES.noToken);
+}
+
+/** An error answer; a refused token ends the session, whatever the screen. */
+function refused(response: Response, answer: unknown, options: CallOptions, wording: FailureWording): ApiError {
+  const { status } = response;
+  const { anonymous = false, forbiddenMessage, forbiddenEndsSession = true } = options;
+  // A refused token ends the session, whatever the screen (spec 2 section 8): 403, and 401 too
+  // (no valid token at all). The one place this rule lives; the login calls are anonymous.
+  if (!anonymous && (status === 401 || (status === 403 && forbiddenEndsSession))) {
+    if (forbiddenMessage) {
+      notifyError(forbiddenMessage, 'session-expired');
+      void endSession();
+    } else {
+      expireSession();
+    }
+  }
+  return ApiError.fromResponse(status, answer, wording);
+}
+
+/** A load's own report of its failure (CallOptions.failureToast, failureLog). */
+function report(error: unknown, { failureToast, failureLog }: CallOptions): void {
+  if (failureLog) console.error(failureLog, error);
+  if (!failureToast || (error instanceof ApiError && error.endsSession)) return;
+  notifyError(typeof failureToast === 'string' ? serverMessageOr(error, failureToast) : failureToast.message);
 }
 
 async function readJson(response: Response): Promise<unknown> {

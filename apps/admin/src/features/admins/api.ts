@@ -27,14 +27,14 @@ const endsSession = (error: unknown) => error instanceof ApiError && error.endsS
 export const adminListQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.admins.list(),
-    queryFn: async ({ signal }) => {
-      try {
-        return (await apiRequest(API_PATHS.adminList, { schema: adminListResponseSchema, signal })).admins;
-      } catch (error) {
-        if (!signal.aborted) console.error(MESSAGES.fetchAdminsFailed, error);
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }) =>
+      (
+        await apiRequest(API_PATHS.adminList, {
+          schema: adminListResponseSchema,
+          signal,
+          failureLog: MESSAGES.fetchAdminsFailed,
+        })
+      ).admins,
   });
 
 export function useAdminList() {

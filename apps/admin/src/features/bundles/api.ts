@@ -10,42 +10,26 @@ import {
 } from '@backroom/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
+import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
-import { endSession } from '../../lib/session';
-import { getToken } from '../../lib/token-storage';
 
-/** Saving needs a stored token: without one the form says so and goes to /login (spec 2 section 8). */
-class NoTokenError extends Error {
-  constructor() {
-    super(MESSAGES.noToken);
-  }
-}
-
-/** The toast of a failed call: none when the session ended (it has its own), else the server's message or the fallback. */
+/** The toast of a failed change: none when the session ended (it has its own), else the server's message or the fallback. */
 function toastFailure(error: unknown, fallback: string, { serverMessage }: { serverMessage: boolean }): void {
   if (error instanceof ApiError && error.endsSession) return;
-  if (error instanceof NoTokenError) {
-    notifyError(error.message, 'session-expired');
-    void endSession();
-    return;
-  }
-  notifyError(serverMessage && error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback);
+  notifyError(serverMessage ? serverMessageOr(error, fallback) : fallback);
 }
 
 /** GET /api/bundle/list: every bundle, newest first, and the shop's today. A failure: 'Failed to load bundles'. */
 export const bundleListQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.bundles.list(),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiRequest(API_PATHS.bundleList, { schema: bundleListResponseSchema, signal });
-      } catch (error) {
-        if (!signal.aborted) toastFailure(error, MESSAGES.fetchBundlesFailed, { serverMessage: false });
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) =>
+      apiRequest(API_PATHS.bundleList, {
+        schema: bundleListResponseSchema,
+        signal,
+        failureToast: { message: MESSAGES.fetchBundlesFailed, serverMessage: false },
+      }),
   });
 
 export function useBundleList() {
@@ -85,15 +69,16 @@ export interface SaveBundleInput {
 
 /**
  * POST /api/bundle/create or PUT /api/bundle/update/{id}: 'Bundle created' / 'Bundle updated',
- * else the server's message (which names the field) or 'Save failed'.
+ * else the server's message (which names the field) or 'Save failed'. Saving needs a stored token:
+ * without one the form says so and goes to /login (spec 2 section 8).
  */
 export function useSaveBundle({ onSuccess }: { onSuccess?: (bundle: Bundle) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body }: SaveBundleInput) => {
-      if (!getToken()) throw new NoTokenError();
       const path = id ? bundlePath(API_PATHS.bundleUpdate, id) : API_PATHS.bundleCreate;
-      return (await apiRequest(path, { method: id ? 'PUT' : 'POST', body, schema: bundleResponseSchema })).bundle;
+      const method = id ? 'PUT' : 'POST';
+      return (await apiRequest(path, { method, body, schema: bundleResponseSchema, noToken: 'end-session' })).bundle;
     },
     onSuccess: (bundle, { id }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.bundles.lists() });

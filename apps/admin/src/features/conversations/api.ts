@@ -68,17 +68,12 @@ const threadPath = (conversationId: string) =>
 export const conversationListQueryOptions = (q: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.conversations.list({ q }),
-    queryFn: async ({ pageParam, signal }) => {
-      try {
-        return await apiRequest(
-          withQuery(API_PATHS.conversations, { limit: CONVERSATION_PAGE_SIZE, before: pageParam, q }),
-          { schema: conversationListResponseSchema, signal },
-        );
-      } catch (error) {
-        if (!signal.aborted) toastFailure(error, MESSAGES.fetchConversationsFailed);
-        throw error;
-      }
-    },
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(withQuery(API_PATHS.conversations, { limit: CONVERSATION_PAGE_SIZE, before: pageParam, q }), {
+        schema: conversationListResponseSchema,
+        signal,
+        failureToast: MESSAGES.fetchConversationsFailed,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -96,17 +91,12 @@ export const threadQueryOptions = (conversationId: string, queryClient: QueryCli
   infiniteQueryOptions({
     queryKey: threadKey(conversationId),
     queryFn: async ({ pageParam, signal }) => {
-      try {
-        const page = await apiRequest(
-          withQuery(threadPath(conversationId), { limit: MESSAGE_PAGE_SIZE, before: pageParam }),
-          { schema: threadResponseSchema, signal },
-        );
-        updateLists(queryClient, (list) => withReadConversation(list, conversationId));
-        return page;
-      } catch (error) {
-        if (!signal.aborted) toastFailure(error, MESSAGES.loadMessagesFailed);
-        throw error;
-      }
+      const page = await apiRequest(
+        withQuery(threadPath(conversationId), { limit: MESSAGE_PAGE_SIZE, before: pageParam }),
+        { schema: threadResponseSchema, signal, failureToast: MESSAGES.loadMessagesFailed },
+      );
+      updateLists(queryClient, (list) => withReadConversation(list, conversationId));
+      return page;
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

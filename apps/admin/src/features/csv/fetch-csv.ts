@@ -1,7 +1,6 @@
-import { EXPORT_TOTAL_HEADER, TOKEN_HEADER } from '@backroom/contract';
+import { EXPORT_TOTAL_HEADER } from '@backroom/contract';
+import { apiRequest } from '../../lib/api-client';
 import { ApiError } from '../../lib/api-error';
-import { expireSession } from '../../lib/session';
-import { getToken } from '../../lib/token-storage';
 import { type CsvCount, countCsvChunk, finishCsvCount, startCsvCount } from './csv-progress';
 import { attachmentFileName } from './download-name';
 
@@ -35,12 +34,6 @@ export class CsvCutError extends Error {
   }
 }
 
-async function refusal(response: Response): Promise<ApiError> {
-  const payload = await response.json().catch(() => undefined);
-  if (response.status === 403) expireSession();
-  return ApiError.fromResponse(response.status, payload);
-}
-
 function readTotal(response: Response): number | null {
   const value = response.headers.get(EXPORT_TOTAL_HEADER);
   const total = value === null ? Number.NaN : Number(value);
@@ -48,25 +41,17 @@ function readTotal(response: Response): number | null {
 }
 
 /**
- * Downloads an export with the session's token (as apiRequest sends it), reading the body as it
- * streams: each chunk is kept and counted, so the screen can say how far it got; the kept chunks
- * become one Blob at the end. Throws ApiError for a refusal (status 0: the server could not be
- * reached), CsvCutError when the body broke off, and the signal's AbortError when cancelled.
+ * Downloads an export through the api client (the session's token, its refusal and session rules),
+ * reading the body as it streams: each chunk is kept and counted, so the screen can say how far it
+ * got; the kept chunks become one Blob at the end. Throws ApiError for a refusal (status 0: the
+ * server could not be reached), CsvCutError when the body broke off, and the signal's AbortError
+ * when cancelled.
  */
 export async function fetchCsv(options: FetchCsvOptions): Promise<FetchedCsv> {
   const { url, fallbackName, countBy, signal, onStart, onProgress } = options;
-  const headers = new Headers({ accept: 'text/csv' });
-  const token = getToken();
-  if (token) headers.set(TOKEN_HEADER, token);
-
-  let response: Response;
-  try {
-    response = await fetch(url, { headers, credentials: 'include', signal });
-  } catch (cause) {
-    if (signal.aborted) throw cause;
-    throw new ApiError(0, undefined, { cause });
-  }
-  if (!response.ok || !response.body) throw await refusal(response);
+  const response = await apiRequest(url, { accept: 'text/csv', signal });
+  // apiRequest answers a Response only with a body to read.
+  if (!response.body) throw new ApiError(response.status, undefined);
 
   const total = readTotal(response);
   onStart(total);

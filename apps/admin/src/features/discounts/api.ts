@@ -32,17 +32,12 @@ function toastFailure(error: unknown, fallback: string): void {
 export const discountListQueryOptions = (status: DiscountStatus | '', page: number) =>
   queryOptions({
     queryKey: queryKeys.discounts.list({ status, page }),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiRequest(`${API_PATHS.discountList}?${discountListSearch(status, page)}`, {
-          schema: discountListResponseSchema,
-          signal,
-        });
-      } catch (error) {
-        if (!signal.aborted) toastFailure(error, MESSAGES.fetchDiscountsFailed);
-        throw error;
-      }
-    },
+    queryFn: ({ signal }) =>
+      apiRequest(`${API_PATHS.discountList}?${discountListSearch(status, page)}`, {
+        schema: discountListResponseSchema,
+        signal,
+        failureToast: MESSAGES.fetchDiscountsFailed,
+      }),
     placeholderData: keepPreviousData,
   });
 

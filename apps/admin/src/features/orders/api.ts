@@ -20,45 +20,24 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest, type RequestOptions } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
-import { endSession } from '../../lib/session';
-import { getToken } from '../../lib/token-storage';
 
 /**
- * The orders screen's calls (spec 2 section 8): without a stored token, 'No authentication token
- * found. Please log in again.' and /login; a refused token is the api client's (401 or 403).
+ * The orders screen's calls (spec 2 section 8), POST but for the history: without a stored token,
+ * 'No authentication token found. Please log in again.' and /login; a refused token is the api
+ * client's (401 or 403).
  */
-async function ordersRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  if (!getToken()) {
-    notifyError(MESSAGES.noToken, 'no-token');
-    void endSession();
-    throw new ApiError(401, MESSAGES.noToken);
-  }
-  return apiRequest(path, { method: 'POST', ...options });
-}
-
-/**
- * A failed status change: the server's message; else 'Failed to update' when the server answered
- * that it did not succeed, 'Error updating status' when the call itself failed (spec 2 section 8).
- */
-export function statusErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.serverMessage) return error.serverMessage;
-    if (error.status > 0 && error.status < 500) return MESSAGES.updateFailed;
-  }
-  return MESSAGES.updateStatusError;
-}
+const ORDERS = { method: 'POST', noToken: 'end-session' } as const;
 
 /** POST /api/order/list: the server searches, filters and pages, newest first. */
 export const orderListQueryOptions = (request: OrderListRequest) =>
   queryOptions({
     queryKey: queryKeys.orders.list(request),
     queryFn: ({ signal }) =>
-      ordersRequest(API_PATHS.orderList, { body: request, schema: orderListResponseSchema, signal }),
+      apiRequest(API_PATHS.orderList, { ...ORDERS, body: request, schema: orderListResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -75,7 +54,8 @@ export const orderHistoryQueryOptions = (orderId: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.orders.part(orderId, 'history'),
     queryFn: ({ pageParam, signal }) =>
-      ordersRequest(orderHistoryPath(orderId, { before: pageParam }), {
+      apiRequest(orderHistoryPath(orderId, { before: pageParam }), {
+        ...ORDERS,
         method: 'GET',
         schema: orderHistoryResponseSchema,
         signal,
@@ -95,12 +75,23 @@ function replaceOrder(list: OrderListResponse | undefined, order: Order): OrderL
   return { ...list, orders: list.orders.map((current) => (current._id === order._id ? order : current)) };
 }
 
-/** POST /api/order/status; 'Order status updated' on success, the spec's messages on failure. */
+/**
+ * POST /api/order/status; 'Order status updated' on success. A failure says the server's message;
+ * else 'Failed to update' when the server answered that it did not succeed, 'Error updating
+ * status' when the call itself failed (spec 2 section 8).
+ */
 export function useUpdateOrderStatus({ onSuccess }: { onSuccess?: (order: Order) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: OrderStatusRequest) =>
-      ordersRequest(API_PATHS.orderStatus, { body: request, schema: orderStatusResponseSchema }),
+      apiRequest(API_PATHS.orderStatus, {
+        ...ORDERS,
+        body: request,
+        schema: orderStatusResponseSchema,
+        refusedMessage: MESSAGES.updateFailed,
+        unreachableMessage: MESSAGES.updateStatusError,
+        failedMessage: MESSAGES.updateStatusError,
+      }),
     onSuccess: ({ order }) => {
       queryClient.setQueriesData<OrderListResponse>({ queryKey: queryKeys.orders.lists() }, (list) =>
         replaceOrder(list, order),
@@ -111,7 +102,7 @@ export function useUpdateOrderStatus({ onSuccess }: { onSuccess?: (order: Order)
     },
     onError: (error) => {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
-      notifyError(statusErrorMessage(error));
+      notifyError(serverMessageOr(error, MESSAGES.updateStatusError));
     },
   });
 }
@@ -121,7 +112,7 @@ export function useDeleteOrder({ onSuccess }: { onSuccess?: (orderId: string) =>
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
-      ordersRequest(API_PATHS.orderDelete, { body: { orderId }, schema: messageResponseSchema }),
+      apiRequest(API_PATHS.orderDelete, { ...ORDERS, body: { orderId }, schema: messageResponseSchema }),
     onSuccess: (_answer, orderId) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       notifySuccess(MESSAGES.orderDeleted);

@@ -17,7 +17,6 @@ import { apiRequest } from '../../lib/api-client';
 import { ApiError, errorMessage } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
-import { getToken } from '../../lib/token-storage';
 import type { FileField } from './product-form';
 
 /** What the list screen asks the server for: filters, search and the page (spec 1 section 2.5). */
@@ -81,24 +80,19 @@ export function productFormData(fields: Record<string, string>, files: readonly 
   return form;
 }
 
-/** Saving or removing needs a stored token (spec 1 section 5). */
-class NoTokenError extends Error {
-  constructor() {
-    super(MESSAGES.noToken);
-  }
-}
-
-function requireToken(): void {
-  if (!getToken()) throw new NoTokenError();
-}
+/**
+ * Saving or removing needs a stored token (spec 1 section 5): without one the call is not sent and
+ * fails with 'No authentication token found. Please log in again.', shown by the toast below.
+ */
+const SAVING = { noToken: 'refuse' } as const;
 
 /**
  * The toast for a failed save or removal (spec 1 section 8): none for a 403 (the api client has
- * said so and gone to /login), the missing-token message, or the server's message, else the fallback.
+ * said so and gone to /login), else the server's message (or the missing token's), else the fallback.
  */
 function notifyFailure(error: unknown, fallback: string): void {
   if (error instanceof ApiError && error.status === 403) return;
-  notifyError(error instanceof NoTokenError ? error.message : errorMessage(error, fallback));
+  notifyError(errorMessage(error, fallback));
 }
 
 interface MutationCallbacks<T> {
@@ -110,9 +104,9 @@ export function useAddProduct({ onSuccess }: MutationCallbacks<Product> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: FormData) => {
-      requireToken();
       return (
         await apiRequest(API_PATHS.productAdd, {
+          ...SAVING,
           method: 'POST',
           body,
           schema: productSavedResponseSchema,
@@ -141,9 +135,8 @@ export function useUpdateProduct({ onSuccess }: MutationCallbacks<Product> = {})
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, body, followUp }: UpdateProductInput) => {
-      requireToken();
       const put = (form: FormData) =>
-        apiRequest(productUpdatePath(id), { method: 'PUT', body: form, schema: productSavedResponseSchema });
+        apiRequest(productUpdatePath(id), { ...SAVING, method: 'PUT', body: form, schema: productSavedResponseSchema });
       const saved = (await put(body)).product;
       return followUp ? (await put(followUp(saved))).product : saved;
     },
@@ -162,8 +155,12 @@ export function useRemoveProduct({ onSuccess }: MutationCallbacks<string> = {}) 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (id: string) => {
-      requireToken();
-      await apiRequest(API_PATHS.productRemove, { method: 'POST', body: { id }, schema: messageResponseSchema });
+      await apiRequest(API_PATHS.productRemove, {
+        ...SAVING,
+        method: 'POST',
+        body: { id },
+        schema: messageResponseSchema,
+      });
       return id;
     },
     onSuccess: async (id) => {

@@ -1,10 +1,8 @@
 import {
   API_PATHS,
-  errorResponseSchema,
   MESSAGES,
   messageResponseSchema,
   type Role,
-  TOKEN_HEADER,
   type UserListQuery,
   userAddressesResponseSchema,
   userListResponseSchema,
@@ -24,32 +22,19 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { apiRequest, type RequestOptions } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { ApiError, serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { accountKeys, invalidate, queryKeys } from '../../lib/query-keys';
-import { endSession, expireSession } from '../../lib/session';
-import { getToken } from '../../lib/token-storage';
 
 /** How many of a user's orders the Order History loads at a time ('Load more' asks for the next). */
 export const HISTORY_PAGE_SIZE = 20;
-
-function requireToken(): void {
-  if (getToken()) return;
-  notifyError(MESSAGES.noToken, 'no-token');
-  void endSession();
-  throw new ApiError(401, MESSAGES.noToken);
-}
 
 /**
  * The Users screen's calls (spec 2 section 8): without a stored token, 'No authentication token
  * found. Please log in again.' and /login; a refused token is the api client's (401 or 403).
  */
-function usersRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>> {
-  requireToken();
-  return apiRequest(path, options);
-}
+const USERS = { noToken: 'end-session' } as const;
 
 /** Whether a failure ended the session: its own message is shown, not the call's. */
 export function endedSession(error: unknown): boolean {
@@ -68,7 +53,7 @@ function listPath(query: UserListQuery): string {
 export const userListQueryOptions = (query: UserListQuery) =>
   queryOptions({
     queryKey: queryKeys.users.list(query),
-    queryFn: ({ signal }) => usersRequest(listPath(query), { schema: userListResponseSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(listPath(query), { ...USERS, schema: userListResponseSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -80,7 +65,7 @@ export function useUserList(query: UserListQuery) {
 export function useUserStats() {
   return useQuery({
     queryKey: queryKeys.users.detail('stats'),
-    queryFn: ({ signal }) => usersRequest(API_PATHS.userStats, { schema: userStatsResponseSchema, signal }),
+    queryFn: ({ signal }) => apiRequest(API_PATHS.userStats, { ...USERS, schema: userStatsResponseSchema, signal }),
   });
 }
 
@@ -89,7 +74,7 @@ export function useUserSummary(id: string) {
   return useQuery({
     queryKey: queryKeys.users.detail(id),
     queryFn: ({ signal }) =>
-      usersRequest(userPath(API_PATHS.userSummary, id), { schema: userSummaryResponseSchema, signal }),
+      apiRequest(userPath(API_PATHS.userSummary, id), { ...USERS, schema: userSummaryResponseSchema, signal }),
   });
 }
 
@@ -98,7 +83,8 @@ export const userOrdersQueryOptions = (id: string, q: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.users.part(id, 'orders', { q }),
     queryFn: ({ pageParam, signal }) =>
-      usersRequest(userPath(API_PATHS.userOrders, id, { q, page: pageParam, pageSize: HISTORY_PAGE_SIZE }), {
+      apiRequest(userPath(API_PATHS.userOrders, id, { q, page: pageParam, pageSize: HISTORY_PAGE_SIZE }), {
+        ...USERS,
         schema: userOrdersResponseSchema,
         signal,
       }),
@@ -116,7 +102,7 @@ export function useUserAddresses(id: string) {
   return useQuery({
     queryKey: queryKeys.users.part(id, 'addresses'),
     queryFn: ({ signal }) =>
-      usersRequest(userPath(API_PATHS.userAddresses, id), { schema: userAddressesResponseSchema, signal }),
+      apiRequest(userPath(API_PATHS.userAddresses, id), { ...USERS, schema: userAddressesResponseSchema, signal }),
   });
 }
 
@@ -125,7 +111,8 @@ export function useWishlist(userId: string) {
   return useQuery({
     queryKey: queryKeys.users.part(userId, 'wishlist'),
     queryFn: ({ signal }) =>
-      usersRequest(API_PATHS.wishlistUser, {
+      apiRequest(API_PATHS.wishlistUser, {
+        ...USERS,
         method: 'POST',
         body: { userId },
         schema: wishlistResponseSchema,
@@ -145,7 +132,7 @@ export function useChangeRole({ onSettled }: { onSettled?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: { userId: string; role: Role }) =>
-      usersRequest(API_PATHS.userRole, { method: 'POST', body: request, schema: userRoleResponseSchema }),
+      apiRequest(API_PATHS.userRole, { ...USERS, method: 'POST', body: request, schema: userRoleResponseSchema }),
     onSuccess: (answer) => {
       // Admin Management and its two-factor table list the admins among the users.
       void invalidate(queryClient, accountKeys);
@@ -161,7 +148,12 @@ export function useClearWishlist({ onSuccess }: { onSuccess?: () => void } = {})
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) =>
-      usersRequest(API_PATHS.wishlistClear, { method: 'POST', body: { userId }, schema: messageResponseSchema }),
+      apiRequest(API_PATHS.wishlistClear, {
+        ...USERS,
+        method: 'POST',
+        body: { userId },
+        schema: messageResponseSchema,
+      }),
     onSuccess: (_answer, userId) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.users.part(userId, 'wishlist') });
       notifySuccess(MESSAGES.wishlistCleared);
@@ -172,42 +164,21 @@ export function useClearWishlist({ onSuccess }: { onSuccess?: () => void } = {})
 }
 
 /**
- * DELETE /api/user/{id}. Spec 2 section 8: on this call only a 401 ends the session; a 403 shows
- * the server's message like any refusal, and a server nobody answers for says 'Cannot connect to
- * the server...'. So it is sent here, not through the api client (which ends the session on 403).
+ * DELETE /api/user/{id}: 'User deleted successfully'. Spec 2 section 8: on this call only a 401
+ * ends the session; a 403 shows the server's message like any refusal, and a server nobody answers
+ * for says 'Cannot connect to the server...'; else the server's message or 'Failed to delete user'.
  */
-export async function deleteUserRequest(id: string): Promise<void> {
-  requireToken();
-  let response: Response;
-  try {
-    response = await fetch(userPath(API_PATHS.user, id), {
-      method: 'DELETE',
-      headers: { accept: 'application/json', [TOKEN_HEADER]: getToken() ?? '' },
-      credentials: 'include',
-    });
-  } catch (cause) {
-    throw new ApiError(0, undefined, { cause });
-  }
-  const answer = await response.json().catch(() => undefined);
-  if (response.status === 401) {
-    expireSession();
-    throw ApiError.fromResponse(401, answer);
-  }
-  if (!response.ok || errorResponseSchema.safeParse(answer).success)
-    throw ApiError.fromResponse(response.status, answer);
-}
-
-/** What a failed delete says (spec 2 section 8). */
-export function deleteErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 0) return MESSAGES.cannotConnect;
-  return serverMessageOr(error, MESSAGES.deleteUserFailed);
-}
-
-/** DELETE /api/user/{id}: 'User deleted successfully', else the messages above. */
 export function useDeleteUser({ onSuccess }: { onSuccess?: (id: string) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: deleteUserRequest,
+    mutationFn: (id: string) =>
+      apiRequest(userPath(API_PATHS.user, id), {
+        ...USERS,
+        method: 'DELETE',
+        schema: messageResponseSchema,
+        forbiddenEndsSession: false,
+        unreachableMessage: MESSAGES.cannotConnect,
+      }),
     onSuccess: (_answer, id) => {
       // Admin Management and its two-factor table list the admins among the users.
       void invalidate(queryClient, accountKeys);
@@ -216,7 +187,7 @@ export function useDeleteUser({ onSuccess }: { onSuccess?: (id: string) => void 
     },
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) return;
-      notifyError(deleteErrorMessage(error));
+      notifyError(serverMessageOr(error, MESSAGES.deleteUserFailed));
     },
   });
 }
