@@ -18,7 +18,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { ApiError } from '../../lib/api-error';
+import { serverMessageOr } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { invalidate, queryKeys } from '../../lib/query-keys';
 
@@ -82,12 +82,10 @@ export function useCampaign(id: string | null) {
   return useQuery({ ...campaignQueryOptions(id ?? ''), enabled: id !== null });
 }
 
-/** The server's message, else the spec's 'Failed to send email. Please ensure backend email route is configured.' */
-export function newsletterErrorMessage(error: unknown): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : MESSAGES.newsletterFailed;
-}
-
-/** POST /api/user/send-newsletter; 'Email sent successfully to {n} user(s)!' (the server's message). */
+/**
+ * POST /api/user/send-newsletter; 'Email sent successfully to {n} user(s)!' (the server's message),
+ * else the server's message or 'Failed to send email. Please ensure backend email route is configured.'
+ */
 export function useSendNewsletter({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -98,6 +96,6 @@ export function useSendNewsletter({ onSuccess }: { onSuccess?: () => void } = {}
       notifySuccess(answer.message || MESSAGES.emailSent(answer.recipients));
       onSuccess?.();
     },
-    onError: (error) => notifyError(newsletterErrorMessage(error)),
+    onError: (error) => notifyError(serverMessageOr(error, MESSAGES.newsletterFailed)),
   });
 }
