@@ -15,13 +15,9 @@ import {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { ApiError, serverMessageOr } from '../../lib/api-error';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { accountKeys, invalidate, queryKeys } from '../../lib/query-keys';
 import { onAdminBroadcasts } from '../../lib/socket';
-
-/** A refused token ends the session with its own message (the api client's rule): no second toast. */
-const endsSession = (error: unknown) => error instanceof ApiError && error.endsSession;
 
 /** GET /api/admin/list. A failure is only logged (spec 2 section 8); the table shows it in place. */
 export const adminListQueryOptions = () =>
@@ -58,16 +54,17 @@ export function useCreateAdmin({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: RegisterAdminRequest) =>
-      apiRequest(API_PATHS.userRegister, { method: 'POST', body: request, schema: registerAdminResponseSchema }),
+      apiRequest(API_PATHS.userRegister, {
+        method: 'POST',
+        body: request,
+        schema: registerAdminResponseSchema,
+        failureToast: MESSAGES.createAdminFailed,
+      }),
     onSuccess: () => {
       // The Users screen and the two-factor table show the admins too.
       void invalidate(queryClient, accountKeys);
       notifySuccess(MESSAGES.adminCreated);
       onSuccess?.();
-    },
-    onError: (error) => {
-      if (endsSession(error)) return;
-      notifyError(serverMessageOr(error, MESSAGES.createAdminFailed));
     },
   });
 }
@@ -77,16 +74,17 @@ export function useUpdateAdmin({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: UpdateAdminRequest & { id: string }) =>
-      apiRequest(adminPath(id), { method: 'PUT', body, schema: updateAdminResponseSchema }),
+      apiRequest(adminPath(id), {
+        method: 'PUT',
+        body,
+        schema: updateAdminResponseSchema,
+        failureToast: ADMIN_MESSAGES.updateAdminFailed,
+      }),
     onSuccess: ({ message }) => {
       // The Users screen and the two-factor table show the admins too.
       void invalidate(queryClient, accountKeys);
       notifySuccess(message);
       onSuccess?.();
-    },
-    onError: (error) => {
-      if (endsSession(error)) return;
-      notifyError(serverMessageOr(error, ADMIN_MESSAGES.updateAdminFailed));
     },
   });
 }
@@ -103,15 +101,12 @@ export function useRemoveAdmin({ onSuccess }: { onSuccess?: () => void } = {}) {
         method: 'POST',
         body: userRoleRequestSchema.parse({ userId, role: 'user' }),
         schema: userRoleResponseSchema,
+        failureToast: MESSAGES.updateRoleFailed,
       }),
     onSuccess: ({ message }) => {
       void invalidate(queryClient, accountKeys);
       notifySuccess(message);
       onSuccess?.();
-    },
-    onError: (error) => {
-      if (endsSession(error)) return;
-      notifyError(serverMessageOr(error, MESSAGES.updateRoleFailed));
     },
   });
 }

@@ -19,8 +19,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { ApiError, serverMessageOr } from '../../lib/api-error';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
 import {
   type ConversationPages,
@@ -41,13 +40,6 @@ export const unreadQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest(API_PATHS.unread, { schema: unreadResponseSchema, signal }),
     retry: false,
   });
-
-/** A refused token (401 or 403) ends the session with its own message: no second toast. */
-const endsSession = (error: unknown) => error instanceof ApiError && error.endsSession;
-
-function toastFailure(error: unknown, fallback: string): void {
-  if (!endsSession(error)) notifyError(serverMessageOr(error, fallback));
-}
 
 function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
   const search = new URLSearchParams();
@@ -161,15 +153,17 @@ export function useSendMessage({
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: { conversationId: string; body: string }) =>
-      apiRequest(API_PATHS.adminMessage, { method: 'POST', body: request, schema: sentMessageResponseSchema }),
+      apiRequest(API_PATHS.adminMessage, {
+        method: 'POST',
+        body: request,
+        schema: sentMessageResponseSchema,
+        failureToast: MESSAGES.sendMessageFailed,
+      }),
     onSuccess: ({ success: _success, ...message }) => {
       applyMessage(queryClient, message, message.conversation);
       onSuccess?.(message);
     },
-    onError: (error) => {
-      toastFailure(error, MESSAGES.sendMessageFailed);
-      onError?.(error);
-    },
+    onError: (error) => onError?.(error),
   });
 }
 
@@ -181,12 +175,12 @@ export function useDeleteConversation({ onSuccess }: { onSuccess?: (conversation
       apiRequest(API_PATHS.conversation.replace(':id', encodeURIComponent(conversationId)), {
         method: 'DELETE',
         schema: messageResponseSchema,
+        failureToast: MESSAGES.deleteConversationFailed,
       }),
     onSuccess: (_answer, conversationId) => {
       forgetConversation(queryClient, conversationId);
       notifySuccess(MESSAGES.conversationDeleted);
       onSuccess?.(conversationId);
     },
-    onError: (error) => toastFailure(error, MESSAGES.deleteConversationFailed),
   });
 }

@@ -13,17 +13,9 @@ import {
 } from '@backroom/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { ApiError, serverMessageOr } from '../../lib/api-error';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { notifySuccess } from '../../lib/notify';
 import { queryKeys } from '../../lib/query-keys';
 import { discountListSearch } from './discount-screen';
-
-/** A refused token (401 or 403) ends the session with its own message: no second toast. */
-const endsSession = (error: unknown) => error instanceof ApiError && error.endsSession;
-
-function toastFailure(error: unknown, fallback: string): void {
-  if (!endsSession(error)) notifyError(serverMessageOr(error, fallback));
-}
 
 /**
  * GET /api/discounts/list?status=&page=&pageSize=: one page of the codes, newest first, with the
@@ -66,13 +58,17 @@ export function useCreateDiscount({ onSuccess }: { onSuccess?: (discount: Discou
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: CreateDiscountRequest) =>
-      apiRequest(API_PATHS.discountCreate, { method: 'POST', body: request, schema: discountResponseSchema }),
+      apiRequest(API_PATHS.discountCreate, {
+        method: 'POST',
+        body: request,
+        schema: discountResponseSchema,
+        failureToast: MESSAGES.createDiscountFailed,
+      }),
     onSuccess: ({ discount }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.discounts.lists() });
       notifySuccess(MESSAGES.discountCreated);
       onSuccess?.(discount);
     },
-    onError: (error) => toastFailure(error, MESSAGES.createDiscountFailed),
   });
 }
 
@@ -85,13 +81,13 @@ export function useUpdateDiscount({ onSuccess }: { onSuccess?: (discount: Discou
         method: 'PUT',
         body,
         schema: discountResponseSchema,
+        failureToast: MESSAGES.updateDiscountFailed,
       }),
     onSuccess: ({ discount }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.discounts.lists() });
       notifySuccess(MESSAGES.discountUpdated);
       onSuccess?.(discount);
     },
-    onError: (error) => toastFailure(error, MESSAGES.updateDiscountFailed),
   });
 }
 
@@ -100,12 +96,15 @@ export function useDeleteDiscount({ onSuccess }: { onSuccess?: (code: string) =>
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      apiRequest(discountPath(API_PATHS.discount, code), { method: 'DELETE', schema: messageResponseSchema }),
+      apiRequest(discountPath(API_PATHS.discount, code), {
+        method: 'DELETE',
+        schema: messageResponseSchema,
+        failureToast: MESSAGES.deleteDiscountFailed,
+      }),
     onSuccess: (_answer, code) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.discounts.lists() });
       notifySuccess(MESSAGES.discountDeleted);
       onSuccess?.(code);
     },
-    onError: (error) => toastFailure(error, MESSAGES.deleteDiscountFailed),
   });
 }

@@ -121,24 +121,23 @@ export function useWishlist(userId: string) {
   });
 }
 
-/** A failed change's toast: none when the session ended (its own message says so). */
-function failed(error: unknown, fallback: string): void {
-  if (endedSession(error)) return;
-  notifyError(serverMessageOr(error, fallback));
-}
-
 /** POST /api/user/role: 'User role updated to {role}', else the server's message or 'Failed to update user role'. */
 export function useChangeRole({ onSettled }: { onSettled?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: { userId: string; role: Role }) =>
-      apiRequest(API_PATHS.userRole, { ...USERS, method: 'POST', body: request, schema: userRoleResponseSchema }),
+      apiRequest(API_PATHS.userRole, {
+        ...USERS,
+        method: 'POST',
+        body: request,
+        schema: userRoleResponseSchema,
+        failureToast: MESSAGES.updateRoleFailed,
+      }),
     onSuccess: (answer) => {
       // Admin Management and its two-factor table list the admins among the users.
       void invalidate(queryClient, accountKeys);
       notifySuccess(answer.message);
     },
-    onError: (error) => failed(error, MESSAGES.updateRoleFailed),
     onSettled: () => onSettled?.(),
   });
 }
@@ -153,13 +152,13 @@ export function useClearWishlist({ onSuccess }: { onSuccess?: () => void } = {})
         method: 'POST',
         body: { userId },
         schema: messageResponseSchema,
+        failureToast: MESSAGES.clearWishlistFailed,
       }),
     onSuccess: (_answer, userId) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.users.part(userId, 'wishlist') });
       notifySuccess(MESSAGES.wishlistCleared);
       onSuccess?.();
     },
-    onError: (error) => failed(error, MESSAGES.clearWishlistFailed),
   });
 }
 

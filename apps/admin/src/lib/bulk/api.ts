@@ -8,8 +8,6 @@ import {
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../api-client';
-import { ApiError, serverMessageOr } from '../api-error';
-import { notifyError } from '../notify';
 import { queryKeys } from '../query-keys';
 
 /** 200: done in one transaction; 202: queued as a job (docs/decisions/035-bulk-actions.md). */
@@ -36,11 +34,12 @@ export const bulkJobQueryOptions = (jobId: string) =>
  */
 export function useStartBulk<Body>(path: string) {
   return useMutation({
-    mutationFn: (body: Body) => apiRequest(path, { method: 'POST', body, schema: bulkStartResponseSchema }),
-    onError: (error) => {
-      // A refused token (401 or 403) has ended the session in the api client, with its own toast.
-      if (error instanceof ApiError && error.endsSession) return;
-      notifyError(serverMessageOr(error, 'The bulk action failed'));
-    },
+    mutationFn: (body: Body) =>
+      apiRequest(path, {
+        method: 'POST',
+        body,
+        schema: bulkStartResponseSchema,
+        failureToast: 'The bulk action failed',
+      }),
   });
 }
