@@ -46,6 +46,9 @@ export default defineConfig({
     // every test's trace costs an eighth of the suite's time, and CI keeps only the log.
     screenshot: 'only-on-failure',
     trace: (env.E2E_TRACE as 'off' | 'retain-on-failure' | 'on' | undefined) ?? 'off',
+    // The browser asks for reduced motion, which the app honours (theme.ts): dialogs, menus, toasts
+    // and the sidebar show their end state at once, and no test (nor axe) waits on a transition.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -50,7 +50,16 @@ export interface AxeOptions {
   skipFrames?: boolean;
   /** Every violation, of any impact (moderate and minor too), not only the serious and critical. */
   anyImpact?: boolean;
+  /** Only these rules (axe's ids): the colour rules, for a second scheme of a state measured whole in the first. */
+  rules?: readonly string[];
 }
+
+/**
+ * axe's rules that read colours: all that can change when only the colour scheme does. (The two
+ * schemes render the same elements: no component of the admin draws per scheme, and the theme
+ * choice's checked item is its only difference, which the first scheme's whole run has measured.)
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
 
 /**
  * axe.run in the page itself, axe put in once per document. (@axe-core/playwright's analyze()
@@ -70,11 +79,17 @@ async function runAxe(page: Page, options: AxeOptions): Promise<axe.AxeResults> 
         .map((a) => a.finished.catch(() => undefined)),
     ),
   );
-  const scope = { include: options.include ?? null, exclude: options.skipFrames ? 'iframe' : null };
-  const results: unknown = await page.evaluate(({ include, exclude }) => {
+  const scope = {
+    include: options.include ?? null,
+    exclude: options.skipFrames ? 'iframe' : null,
+    rules: options.rules ? [...options.rules] : null,
+  };
+  const results: unknown = await page.evaluate(({ include, exclude, rules }) => {
     const inPage = (window as unknown as { axe: typeof axe }).axe;
     const context = { include: include ?? document, exclude: exclude ? [exclude] : [] };
-    return inPage.run(context as axe.ElementContext, { resultTypes: ['violations', 'incomplete'], iframes: false });
+    const runOptions: axe.RunOptions = { resultTypes: ['violations', 'incomplete'], iframes: false };
+    if (rules) runOptions.runOnly = { type: 'rule', values: rules };
+    return inPage.run(context as axe.ElementContext, runOptions);
   }, scope);
   return results as axe.AxeResults;
 }

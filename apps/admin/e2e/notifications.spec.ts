@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { addProductThroughApi } from './admin-api';
 import { seriousIssues } from './axe';
 import { expect, test } from './fixtures';
+import { AXE_WIDTH } from './schemes';
 
 /*
  * User Notifications (spec 2 section 2) against the real server without SMTP_URL: an e-mail to
@@ -166,16 +167,21 @@ test('Sent e-mails and the User Notifications panel fit at 375, 768 and 1440 px 
   await expect(
     page.getByRole('region', { name: 'E-mails, newest first' }).or(page.getByText('No e-mails sent yet')),
   ).toBeVisible();
+  // axe at the narrower widths: at 1440 px dark-theme.spec.ts measures this screen in light and dark.
   await widths(async () => {
     const overflow = await page.evaluate(() => (document.scrollingElement?.scrollWidth ?? 0) - window.innerWidth);
     expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-    expect(await serious(page)).toEqual([]);
+    if (page.viewportSize()?.width !== AXE_WIDTH) expect(await serious(page)).toEqual([]);
   });
 
+  // axe at 768 px: responsive.spec.ts measures Admin Management, this panel included, at 1440 px in
+  // light and dark and at 375 px.
   await page.goto('/admin-management');
   const panel = page.getByRole('region', { name: 'User Notifications' });
   await widths(async () => {
     await expect(panel.getByRole('button', { name: 'Send Email' })).toBeVisible();
-    expect(await serious(page, 'section[aria-labelledby="notifications-title"]')).toEqual([]);
+    if (page.viewportSize()?.width === 768) {
+      expect(await serious(page, 'section[aria-labelledby="notifications-title"]')).toEqual([]);
+    }
   });
 });

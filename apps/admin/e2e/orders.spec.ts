@@ -584,13 +584,12 @@ test('the orders screen has no serious accessibility problems, with details, dia
 
   await openOrders(page);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  expect(await serious()).toEqual([]);
 
+  // The list with a card's details open is measured in responsive.spec.ts (1440 px, light and dark).
   await search(page, 'Email', `robin.${suffix}@`);
   const order = card(page, id);
   await order.getByRole('button', { name: 'Order Details' }).click();
   await expect(order.getByRole('region', { name: 'Order Items' })).toBeVisible();
-  expect(await serious()).toEqual([]);
 
   await statusSelect(page, id).click();
   await expect(page.getByRole('listbox')).toBeVisible();

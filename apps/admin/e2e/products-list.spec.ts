@@ -186,8 +186,8 @@ test('a discounted price is price x (1 - d/100) with the original struck through
 });
 
 test('the list has no serious accessibility problems, with the search and the modal open', async ({ page }) => {
+  // The list as it loads is measured in responsive.spec.ts (1440 px in light and dark, 768 px).
   const serious = () => seriousIssues(page);
-  expect(await serious()).toEqual([]);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   expect(await serious()).toEqual([]);
   await page

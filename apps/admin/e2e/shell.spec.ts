@@ -164,8 +164,8 @@ test('the shell has no serious accessibility problems, expanded or collapsed', a
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   // The Dashboard's figures on screen first.
   await expect(page.getByRole('group', { name: 'Total Orders', exact: true })).toBeVisible();
+  // The shell as it loads is measured with the Dashboard in responsive.spec.ts (1440 px, light and dark).
   const serious = () => seriousIssues(page);
-  expect(await serious()).toEqual([]);
   await page.getByRole('button', { name: 'Reorder Sidebar' }).click();
   expect(await serious()).toEqual([]);
   await page.getByRole('button', { name: 'Collapse sidebar' }).click();

@@ -6,6 +6,10 @@ const asDiv = (props: HTMLAttributes<HTMLDivElement>) => createElement('div', pr
 /** Shade 8 gives buttons and links enough contrast for axe (TOOLCHAIN.md). */
 export const theme = createTheme({
   primaryColor: 'blue',
+  // Someone who asks their system for less motion gets dialogs, menus and toasts without their
+  // fades and slides (Mantine ignores the wish by default); the browser tests ask for it too, so no
+  // test waits on a transition (docs/decisions/042-browser-suite.md).
+  respectReducedMotion: true,
   primaryShade: 8,
   defaultRadius: 'md',
   cursorType: 'pointer',
