@@ -32,20 +32,32 @@ export async function chooseInAnotherTab(page: Page, scheme: Scheme) {
 }
 
 /**
+ * The scheme switched under the open page, which keeps its state: by the system's setting (the
+ * page follows it while no choice is stored, the default 'System'), else by a choice made in
+ * another tab. The system's way costs the browser nothing; another tab is a page of its own, with
+ * its own renderer and load.
+ */
+export async function switchScheme(page: Page, scheme: Scheme) {
+  const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.colorScheme);
+  if (stored === 'light' || stored === 'dark') await chooseInAnotherTab(page, scheme);
+  else await page.emulateMedia({ colorScheme: scheme });
+}
+
+/**
  * axe (colour contrast included) on the page as it stands, in the scheme it shows, then in the
- * other one, chosen in another tab: the page follows without a reload, so the screen keeps its
- * state (an open dialog, a menu, a selection) and is prepared once for both. In the second scheme
+ * other one (switchScheme): the page follows without a reload, so the screen keeps its state (an
+ * open dialog, a menu, a selection) and is prepared once for both. In the second scheme
  * only the elements' colours have changed, so axe runs its colour rules there (COLOUR_RULES): the
  * others would read the same elements, names and roles again. The page stays in the second
- * scheme, and so does the browser for the rest of the test: a flow through several states
- * switches once a state.
+ * scheme for the rest of the test, across its loads too: a flow through several states switches
+ * once a state.
  */
 export async function accessibleInBothSchemes(page: Page, what = '', options: AxeOptions = {}) {
   const first: Scheme = (await html(page).getAttribute(SCHEME_ATTRIBUTE)) === 'dark' ? 'dark' : 'light';
   const second: Scheme = first === 'dark' ? 'light' : 'dark';
   for (const scheme of [first, second]) {
     await test.step(`axe in ${scheme}`, async () => {
-      if (scheme === second) await chooseInAnotherTab(page, scheme);
+      if (scheme === second) await switchScheme(page, scheme);
       await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, scheme);
       await expect.poll(() => bodyColour(page)).toBe(BODY[scheme]);
       const rules = scheme === second ? { rules: COLOUR_RULES } : {};
