@@ -6,8 +6,8 @@
  * BENCH_SECONDS sets each load's length (5 s by default).
  */
 import '../apps/api/src/process-signals';
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
-import { existsSync, openSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +31,7 @@ import { benchOrders, ordersReport } from './orders';
 import { benchRealtime, realtimeReport } from './realtime';
 import { listRenderTimes } from './render';
 import { benchSearch, searchReport } from './search';
-import type { ControlMessage, ServerMessage } from './server';
+import { startServer } from './server-process';
 import { benchUsers, usersReport } from './users';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -50,52 +50,6 @@ const ISSUE_9 = {
 };
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
-
-/** The server process: starts it, waits until it listens, and passes messages both ways. */
-async function startServer(env: Record<string, string>, logFile: string) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')],
-    {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', openSync(logFile, 'w'), 'inherit', 'ipc'],
-    },
-  );
-  const next = <T extends ServerMessage['type']>(type: T) =>
-    new Promise<Extract<ServerMessage, { type: T }>>((resolve, reject) => {
-      const onMessage = (message: ServerMessage) => {
-        if (message.type !== type) return;
-        child.off('message', onMessage);
-        child.off('exit', onExit);
-        resolve(message as Extract<ServerMessage, { type: T }>);
-      };
-      const onExit = (code: number | null) => reject(new Error(`the bench server exited with ${code}`));
-      child.on('message', onMessage);
-      child.once('exit', onExit);
-    });
-  const tell = (message: ControlMessage) => child.send(message);
-  const ready = await next('ready');
-  return {
-    base: ready.base,
-    bare: ready.bare,
-    pid: child.pid as number,
-    /** The server's event-loop delay while `during` runs. */
-    async delayDuring<T>(during: () => Promise<T>): Promise<{ result: T; p99Ms: number; maxMs: number }> {
-      tell({ type: 'delay-start' });
-      const result = await during();
-      const stopped = next('delay');
-      tell({ type: 'delay-stop' });
-      const { p99Ms, maxMs } = await stopped;
-      return { result, p99Ms, maxMs };
-    },
-    async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      tell({ type: 'close' });
-      await exited;
-    },
-  };
-}
 
 async function main() {
   const started = performance.now();

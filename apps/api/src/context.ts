@@ -40,5 +40,10 @@ declare module 'fastify' {
     public?: boolean;
     /** 'customer': the route needs a customer's session instead of an admin's (the storefront's calls). */
     access?: 'admin' | 'customer';
+    /**
+     * The route writes nothing (a list, a summary): on a remembered session it runs beside the
+     * revocation check and its answer waits for it (plugins/app/auth.ts, decision 054).
+     */
+    readOnly?: boolean;
   }
 }

@@ -181,3 +181,51 @@ describe('revocation through the app, with sessions remembered', () => {
     }
   });
 });
+
+describe('read-only routes run beside the revocation check (decision 054)', () => {
+  const list = (app: FastifyInstance, token: string) =>
+    app.inject({ method: 'GET', url: `${API_PATHS.productList}?page=1&pageSize=5`, headers: { token } });
+
+  it('answers a remembered session, and a logout on the other instance replaces the very next answer by the refusal, every time', async () => {
+    for (let i = 0; i < 15; i++) {
+      const { token } = await signIn();
+      expect((await list(t.app, token)).statusCode).toBe(200);
+      const remembered = await list(t.app, token);
+      expect(remembered.statusCode).toBe(200);
+      expect(remembered.json()).toMatchObject({ success: true });
+      expect((await second.inject({ method: 'POST', url: API_PATHS.logout, headers: { token } })).statusCode).toBe(200);
+      const refused = await list(t.app, token);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      expect(refused.json()).toEqual({ success: false, message: MESSAGES.tokenInvalid });
+    }
+  });
+
+  it('refuses a role change or a deactivation on the next read-only request, with the database’s own refusal', async () => {
+    const demoted = await signIn();
+    const deactivated = await signIn();
+    for (const { token } of [demoted, deactivated]) {
+      expect((await list(t.app, token)).statusCode).toBe(200);
+      expect((await list(second, token)).statusCode).toBe(200);
+    }
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, demoted.admin.id));
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, deactivated.admin.id));
+    for (const { token } of [demoted, deactivated]) {
+      for (const app of [second, t.app]) {
+        const refused = await list(app, token);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ success: false });
+      }
+    }
+  });
+
+  it('keeps the security headers on a refusal and drops nothing else a refusal needs', async () => {
+    const { token } = await signIn();
+    expect((await list(t.app, token)).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: API_PATHS.logout, headers: { token } });
+    const refused = await list(second, token);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+    expect(Number(refused.headers['content-length'])).toBe(Buffer.byteLength(refused.body));
+  });
+});

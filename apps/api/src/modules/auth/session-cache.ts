@@ -87,19 +87,34 @@ export class SessionCache {
    * check, which throws for a token it refuses; a refusal is never remembered).
    */
   async principal(tokenHash: string, load: () => Promise<Principal>): Promise<Principal> {
+    const hit = this.remembered(tokenHash);
+    if (hit && (await hit.confirmed)) return hit.principal;
+    return this.load(tokenHash, load);
+  }
+
+  /**
+   * A remembered session at once, with the proof still to come: `confirmed` resolves true once a
+   * round trip on the listening connection, started now, has come back and the session was not
+   * revoked meanwhile, false otherwise (it never rejects). A read-only request may run beside that
+   * round trip and hold its answer until it is confirmed (plugins/app/auth.ts, decision 054).
+   */
+  remembered(tokenHash: string): { principal: Principal; confirmed: Promise<boolean> } | undefined {
     const hit = this.entries.get(tokenHash);
-    if (hit && this.listening) {
-      if (hit.until > Date.now()) {
-        try {
-          await this.seenEveryRevocationSoFar();
-          if (this.entries.get(tokenHash) === hit && this.listening) return hit.principal;
-        } catch {
-          // The connection went away during the round trip: ask the database instead.
-        }
-      } else {
-        this.delete(tokenHash);
-      }
+    if (!hit || !this.listening) return undefined;
+    if (hit.until <= Date.now()) {
+      this.delete(tokenHash);
+      return undefined;
     }
+    const confirmed = this.seenEveryRevocationSoFar().then(
+      () => this.entries.get(tokenHash) === hit && this.listening,
+      // The connection went away during the round trip: not confirmed, ask the database.
+      () => false,
+    );
+    return { principal: hit.principal, confirmed };
+  }
+
+  /** The database check for a token hash, remembered unless a notice or a lost connection came meanwhile. */
+  async load(tokenHash: string, load: () => Promise<Principal>): Promise<Principal> {
     const before = this.changes;
     const principal = await load();
     if (this.listening && this.changes === before) this.remember(tokenHash, principal);

@@ -4,8 +4,10 @@ import { dashboardSummary } from './service';
 
 /** The Dashboard Overview's figures (spec 2 section 2), one call. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(API_PATHS.dashboardSummary, { schema: { response: { 200: dashboardSummaryResponseSchema } } }, async () => ({
-    success: true as const,
-    ...(await dashboardSummary(app.ctx.db)),
-  }));
+  app.get(
+    API_PATHS.dashboardSummary,
+    // Runs beside the session's revocation check (decision 054).
+    { config: { readOnly: true }, schema: { response: { 200: dashboardSummaryResponseSchema } } },
+    async () => ({ success: true as const, ...(await dashboardSummary(app.ctx.db)) }),
+  );
 };

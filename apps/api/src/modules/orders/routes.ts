@@ -34,6 +34,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.orderList,
     {
+      // A search, not a change: runs beside the session's revocation check (decision 054).
+      config: { readOnly: true },
       schema: {
         body: orderListRequestSchema.nullish(),
         response: { 200: orderListResponseSchema, 400: errorResponseSchema },

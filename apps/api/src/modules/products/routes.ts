@@ -68,6 +68,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.productList,
     {
+      // Runs beside the session's revocation check (decision 054).
+      config: { readOnly: true },
       schema: {
         querystring: productListQuerySchema,
         response: { 200: productListResponseSchema, 400: errorResponseSchema },

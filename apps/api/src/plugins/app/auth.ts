@@ -1,17 +1,32 @@
-import { TOKEN_HEADER } from '@backroom/contract';
-import type { FastifyInstance } from 'fastify';
+import { MESSAGES, TOKEN_HEADER } from '@backroom/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
+import { HttpError } from '../../http-error';
 import { authenticateSession, type Principal, requireKind } from '../../modules/auth/service';
 import { SessionCache } from '../../modules/auth/session-cache';
 import { hashToken } from '../../modules/auth/tokens';
+
+/** A read-only request let through on a remembered session: the proof that it was not revoked is still to come. */
+interface PendingCheck {
+  confirmed: Promise<boolean>;
+  token: string;
+  tokenHash: string;
+  access: 'admin' | 'customer';
+}
+
+const pendingChecks = new WeakMap<FastifyRequest, PendingCheck>();
 
 /**
  * Every /api route needs an admin's token unless its config says public, or a customer's token
  * when its config says access 'customer' (the storefront's calls, decision 029). Checked in onRequest,
  * before the body is even read, so an anonymous caller costs one indexed lookup at most. A session
  * checked a moment ago is remembered for a few seconds, and forgotten the moment it is revoked
- * (modules/auth/session-cache.ts, decision 020).
+ * (modules/auth/session-cache.ts, decision 020): before a remembered session is trusted, a round
+ * trip on the cache's listening connection proves no revocation is still in flight. A route whose
+ * config says readOnly (it writes nothing: a list, a summary) runs beside that round trip and its
+ * answer waits for it in onSend; a revoked session's answer is then replaced by the refusal the
+ * database gives (decision 054). Every other route waits for the proof before its handler.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   // The pool Drizzle was given (db/client.ts): the cache opens its own connection to the same database.
@@ -22,17 +37,74 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     await cache.close();
   });
 
+  const check = (token: string | undefined, tokenHash: string | undefined) =>
+    tokenHash === undefined
+      ? authenticateSession(app.ctx.db, token)
+      : cache.load(tokenHash, () => authenticateSession(app.ctx.db, token));
+
   app.decorateRequest('principal', null as unknown as Principal);
-  app.addHook('onRequest', async (request) => {
-    if (request.is404 || request.routeOptions.config.public) return;
-    if (!request.routeOptions.url?.startsWith('/api')) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.is404 || request.routeOptions.config.public) return done();
+    if (!request.routeOptions.url?.startsWith('/api')) return done();
     const header = request.headers[TOKEN_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
+    const access = request.routeOptions.config.access ?? 'admin';
     // Only a token authenticate() would look up can be remembered; the rest go straight to it.
-    const principal =
-      !token || token.length > 200
-        ? await authenticateSession(app.ctx.db, token)
-        : await cache.principal(hashToken(token), () => authenticateSession(app.ctx.db, token));
-    request.principal = requireKind(principal, request.routeOptions.config.access ?? 'admin');
+    const tokenHash = !token || token.length > 200 ? undefined : hashToken(token);
+    const hit = tokenHash === undefined ? undefined : cache.remembered(tokenHash);
+    if (hit && token && tokenHash && hit.principal.kind === access && request.routeOptions.config.readOnly) {
+      request.principal = hit.principal;
+      pendingChecks.set(request, { confirmed: hit.confirmed, token, tokenHash, access });
+      return done();
+    }
+    const principal = hit
+      ? hit.confirmed.then((ok) => (ok ? hit.principal : check(token, tokenHash)))
+      : check(token, tokenHash);
+    principal.then(
+      (found) => {
+        try {
+          request.principal = requireKind(found, access);
+          done();
+        } catch (err) {
+          done(err as Error);
+        }
+      },
+      (err: Error) => done(err),
+    );
+  });
+
+  // A read-only answer leaves once its session is proven not revoked, or is replaced by the refusal.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const pending = pendingChecks.get(request);
+    if (!pending) return done(null, payload);
+    pendingChecks.delete(request);
+    pending.confirmed
+      .then((ok) => ok || check(pending.token, pending.tokenHash).then((found) => requireKind(found, pending.access)))
+      .then(
+        () => done(null, payload),
+        (err: unknown) => done(null, refusal(reply, payload, err)),
+      );
   });
 });
+
+const BODY_HEADERS = [
+  'content-length',
+  'content-disposition',
+  'content-encoding',
+  'cache-control',
+  'etag',
+  'last-modified',
+];
+
+/** The answer a refused session gets in place of what its read-only handler wrote. */
+function refusal(reply: FastifyReply, payload: unknown, err: unknown): string {
+  if (payload && typeof (payload as { destroy?: unknown }).destroy === 'function') {
+    (payload as { destroy: () => void }).destroy();
+  }
+  // What a handler may have said about its own body; the security headers stay.
+  for (const name of BODY_HEADERS) reply.removeHeader(name);
+  const known = err instanceof HttpError ? err : undefined;
+  if (!known) reply.log.error({ err }, 'session check failed');
+  reply.code(known?.statusCode ?? 500).type('application/json; charset=utf-8');
+  return JSON.stringify({ success: false, message: known?.message ?? MESSAGES.serverError });
+}

@@ -1,0 +1,56 @@
+/**
+ * The bench's server process (bench/server.ts), started by run.ts and by the sections that measure
+ * a request's fixed cost (bench/cost.ts): waits until it listens and passes messages both ways.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { openSync } from 'node:fs';
+import path from 'node:path';
+import type { ControlMessage, ServerMessage } from './server';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The server process: starts it, waits until it listens, and passes messages both ways. */
+export async function startServer(env: Record<string, string>, logFile: string) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', openSync(logFile, 'w'), 'inherit', 'ipc'],
+    },
+  );
+  const next = <T extends ServerMessage['type']>(type: T) =>
+    new Promise<Extract<ServerMessage, { type: T }>>((resolve, reject) => {
+      const onMessage = (message: ServerMessage) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(message as Extract<ServerMessage, { type: T }>);
+      };
+      const onExit = (code: number | null) => reject(new Error(`the bench server exited with ${code}`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  const tell = (message: ControlMessage) => child.send(message);
+  const ready = await next('ready');
+  return {
+    base: ready.base,
+    bare: ready.bare,
+    pid: child.pid as number,
+    /** The server's event-loop delay while `during` runs. */
+    async delayDuring<T>(during: () => Promise<T>): Promise<{ result: T; p99Ms: number; maxMs: number }> {
+      tell({ type: 'delay-start' });
+      const result = await during();
+      const stopped = next('delay');
+      tell({ type: 'delay-stop' });
+      const { p99Ms, maxMs } = await stopped;
+      return { result, p99Ms, maxMs };
+    },
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      tell({ type: 'close' });
+      await exited;
+    },
+  };
+}
