@@ -22,10 +22,13 @@ import { insertBulkOrders, insertBulkUsers } from '../apps/api/src/demo/bulk';
 import { generateDemo } from '../apps/api/src/demo/generate';
 import { demoProductsForOrders } from '../apps/api/src/demo/orders';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords';
-import { benchCatalogue } from './catalogue';
-import { load } from './load';
-import { benchMixed } from './mixed';
+import { benchCatalogue, type CatalogueBench } from './catalogue';
+import { type LoadResult, load } from './load';
+import { benchMixed, type MixedBench } from './mixed';
 import { startServer } from './server-process';
+import { isMainBench } from './standalone';
+
+type Delay = { p99Ms: number; maxMs: number };
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
@@ -43,6 +46,69 @@ export const ISSUE_23 = {
 };
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+
+/** Issue 23's fixed-cost figures, each beside its baseline in the same run and its goal (also printed by run.ts). */
+export function fixedCostRows(f: {
+  catalogue: CatalogueBench;
+  catalogueDelay: Delay;
+  bare: LoadResult;
+  live: LoadResult;
+  unread: LoadResult;
+  unreadDelay: Delay;
+  mixed: MixedBench;
+  mixedDelay: Delay;
+  mixedSeconds: number;
+}): string[][] {
+  const { catalogue, bare, live, mixed } = f;
+  const liveShare = live.requestsPerSecond / bare.requestsPerSecond;
+  const apiOverSql = catalogue.api.median / catalogue.rawPrepared.median;
+  const ms = (n: number) => `${fmt(n, 2)} ms`;
+  return [
+    ['figure', 'now', 'baseline in this run', 'issue 23 measured', 'goal', 'met'],
+    [
+      'product page one at a time',
+      `${ms(catalogue.api.median)} (p95 ${ms(catalogue.api.p95)}), ${fmt(apiOverSql, 2)}x; through fetch ` +
+        `${ms(catalogue.apiFetch.median)}, ${fmt(catalogue.apiFetch.median / catalogue.rawPrepared.median, 2)}x`,
+      `same SQL ${ms(catalogue.rawPrepared.median)} prepared, ${ms(catalogue.raw.median)} unprepared`,
+      ISSUE_23.apiOverSql.measured,
+      ISSUE_23.apiOverSql.goal,
+      apiOverSql <= 1.5 ? 'yes' : 'NO',
+    ],
+    [
+      'DB-free route, headers and request log on',
+      `${fmt(live.requestsPerSecond)} req/s, ${fmt(liveShare * 100)}%`,
+      `bare node:http ${fmt(bare.requestsPerSecond)} req/s`,
+      ISSUE_23.liveOverBare.measured,
+      ISSUE_23.liveOverBare.goal,
+      liveShare >= 0.6 ? 'yes' : 'NO',
+    ],
+    [
+      `event-loop delay p99, product page at ${CONNECTIONS}`,
+      `${fmt(f.catalogueDelay.p99Ms, 1)} ms (max ${fmt(f.catalogueDelay.maxMs, 1)})`,
+      `${fmt(catalogue.load.requestsPerSecond)} req/s, p99 ${catalogue.load.p99} ms, ${catalogue.load.errors} errors`,
+      ISSUE_23.delay.measured,
+      ISSUE_23.delay.goal,
+      f.catalogueDelay.p99Ms < 20 ? 'yes' : 'NO',
+    ],
+    [
+      `event-loop delay p99, unread count at ${CONNECTIONS}`,
+      `${fmt(f.unreadDelay.p99Ms, 1)} ms (max ${fmt(f.unreadDelay.maxMs, 1)})`,
+      `${fmt(f.unread.requestsPerSecond)} req/s, p99 ${f.unread.p99} ms`,
+      '',
+      '',
+      f.unreadDelay.p99Ms < 20 ? 'yes' : 'NO',
+    ],
+    [
+      `mixed load, ${MIXED_CONNECTIONS} connections, ${f.mixedSeconds} s`,
+      `p99 ${fmt(mixed.p99)} ms, ${mixed.errors + mixed.non2xx} errors, ${mixed.statusChanges.missing} of ` +
+        `${fmt(mixed.statusChanges.acknowledged)} missing`,
+      `${fmt(mixed.requestsPerSecond)} req/s, p50 ${fmt(mixed.p50)} ms, delay p99 ${fmt(f.mixedDelay.p99Ms, 1)} ms`,
+      ISSUE_23.mixed.measured,
+      ISSUE_23.mixed.goal,
+      mixed.p99 <= 500 && mixed.errors + mixed.non2xx === 0 && mixed.statusChanges.missing === 0 ? 'yes' : 'NO',
+    ],
+  ];
+}
 
 async function main() {
   const started = performance.now();
@@ -64,7 +130,6 @@ async function main() {
 
     const bare = await load(server.bare, opts);
     const live = await load(`${base}${API_PATHS.live}`, opts);
-    const liveShare = live.requestsPerSecond / bare.requestsPerSecond;
 
     const login = await fetch(`${base}${API_PATHS.login}`, {
       method: 'POST',
@@ -97,52 +162,17 @@ async function main() {
     await server.close();
     await database.close();
 
-    const apiOverSql = catalogue.api.median / catalogue.rawPrepared.median;
-    const ms = (n: number) => `${fmt(n, 2)} ms`;
-    const rows = [
-      ['figure', 'now', 'baseline in this run', 'issue 23 measured', 'goal', 'met'],
-      [
-        'product page one at a time',
-        `${ms(catalogue.api.median)} (p95 ${ms(catalogue.api.p95)}), ${fmt(apiOverSql, 2)}x`,
-        `same SQL ${ms(catalogue.rawPrepared.median)} prepared, ${ms(catalogue.raw.median)} unprepared`,
-        ISSUE_23.apiOverSql.measured,
-        ISSUE_23.apiOverSql.goal,
-        apiOverSql <= 1.5 ? 'yes' : 'NO',
-      ],
-      [
-        'DB-free route, headers and request log on',
-        `${fmt(live.requestsPerSecond)} req/s, ${fmt(liveShare * 100)}%`,
-        `bare node:http ${fmt(bare.requestsPerSecond)} req/s`,
-        ISSUE_23.liveOverBare.measured,
-        ISSUE_23.liveOverBare.goal,
-        liveShare >= 0.6 ? 'yes' : 'NO',
-      ],
-      [
-        `event-loop delay p99, product page at ${CONNECTIONS}`,
-        `${fmt(catalogueRun.p99Ms, 1)} ms (max ${fmt(catalogueRun.maxMs, 1)})`,
-        `${fmt(catalogue.load.requestsPerSecond)} req/s, p99 ${catalogue.load.p99} ms, ${catalogue.load.errors} errors`,
-        ISSUE_23.delay.measured,
-        ISSUE_23.delay.goal,
-        catalogueRun.p99Ms < 20 ? 'yes' : 'NO',
-      ],
-      [
-        `event-loop delay p99, unread count at ${CONNECTIONS}`,
-        `${fmt(unread.p99Ms, 1)} ms (max ${fmt(unread.maxMs, 1)})`,
-        `${fmt(unread.result.requestsPerSecond)} req/s, p99 ${unread.result.p99} ms`,
-        '',
-        '',
-        unread.p99Ms < 20 ? 'yes' : 'NO',
-      ],
-      [
-        `mixed load, ${MIXED_CONNECTIONS} connections, ${MIXED_SECONDS} s`,
-        `p99 ${fmt(mixed.p99)} ms, ${mixed.errors + mixed.non2xx} errors, ${mixed.statusChanges.missing} of ` +
-          `${fmt(mixed.statusChanges.acknowledged)} missing`,
-        `${fmt(mixed.requestsPerSecond)} req/s, p50 ${fmt(mixed.p50)} ms, delay p99 ${fmt(mixedRun.p99Ms, 1)} ms`,
-        ISSUE_23.mixed.measured,
-        ISSUE_23.mixed.goal,
-        mixed.p99 <= 500 && mixed.errors + mixed.non2xx === 0 && mixed.statusChanges.missing === 0 ? 'yes' : 'NO',
-      ],
-    ];
+    const rows = fixedCostRows({
+      catalogue,
+      catalogueDelay: catalogueRun,
+      bare,
+      live,
+      unread: unread.result,
+      unreadDelay: unread,
+      mixed,
+      mixedDelay: mixedRun,
+      mixedSeconds: MIXED_SECONDS,
+    });
     const widths = rows[0]?.map((_c, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
     console.log(
       `\nA request's fixed cost (issue 23): ${os.cpus().length} cores, load average ${os
@@ -158,7 +188,9 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (isMainBench('cost.ts')) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -3,7 +3,8 @@
  * issue 9's goals next to what the issue measured. Starts its own embedded PostgreSQL in a
  * temporary folder with the demo shop (100k products, 1M orders by default); the server runs in a
  * process of its own (bench/server.ts) with its request log on, and the load comes from a third.
- * BENCH_SECONDS sets each load's length (5 s by default).
+ * BENCH_SECONDS sets each load's length (5 s by default), BENCH_MIXED_SECONDS the mixed load's (60 s,
+ * issue 23).
  */
 import '../apps/api/src/process-signals';
 import { execSync } from 'node:child_process';
@@ -21,6 +22,7 @@ import { activityReport, benchActivity } from './activity';
 import { benchBulk, bulkReport } from './bulk';
 import { benchCampaign, campaignReport } from './campaign';
 import { benchCatalogue } from './catalogue';
+import { fixedCostRows } from './cost';
 import { benchDiscounts, discountsReport } from './discounts';
 import { benchExports, exportsReport, processRss } from './exports';
 import { benchImports, importsReport } from './imports';
@@ -35,6 +37,7 @@ import { startServer } from './server-process';
 import { benchUsers, usersReport } from './users';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const CONNECTIONS = 50;
 const MIXED_CONNECTIONS = 200;
 const root = path.resolve(import.meta.dirname, '..');
@@ -154,7 +157,7 @@ async function main() {
       token,
       database,
       connections: MIXED_CONNECTIONS,
-      seconds: SECONDS,
+      seconds: MIXED_SECONDS,
       productPage: `${API_PATHS.productList}?${catalogue.query}`,
       orderPage,
     }),
@@ -197,7 +200,7 @@ async function main() {
     for (const r of all) console.log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
   };
   console.log(
-    `\nBackroom bench: ${CONNECTIONS} connections (mixed: ${MIXED_CONNECTIONS}), ${SECONDS} s each, ${os.cpus().length} cores;` +
+    `\nBackroom bench: ${CONNECTIONS} connections (mixed: ${MIXED_CONNECTIONS} for ${MIXED_SECONDS} s), ${SECONDS} s each, ${os.cpus().length} cores;` +
       ` the server wrote ${fmt(logLines)} request log lines\n`,
   );
   table([header, ...rows]);
@@ -211,7 +214,8 @@ async function main() {
   const fixedMs = catalogue.api.median - catalogue.rawPrepared.median;
   console.log(
     `\nProduct list, ${fmt(catalogue.products)} products (made in ${fmt(catalogue.insertSeconds, 1)} s), one request at a time:` +
-      `\n  filtered + searched page through the API: ${ms(catalogue.api)}` +
+      `\n  filtered + searched page through the API (node:http client): ${ms(catalogue.api)}` +
+      `\n  the same through fetch:                   ${ms(catalogue.apiFetch)}` +
       `\n  the same SQL straight to the database:   ${ms(catalogue.raw)}` +
       `\n  the same SQL, prepared (as the API sends it): ${ms(catalogue.rawPrepared)}` +
       ` (API/prepared ${fmt(apiOverSql, 2)}x at the median,` +
@@ -280,6 +284,25 @@ async function main() {
     ['figure', 'now', 'issue 9 measured', 'goal', 'met'],
     ...goals.map(([figure, now, before, goal, met]) => [figure, now, before, goal, met ? 'yes' : 'NO']),
   ]);
+  console.log(
+    `\nIssue 23: a request's fixed cost (load average ${os
+      .loadavg()
+      .map((l) => fmt(l, 1))
+      .join(' ')})`,
+  );
+  table(
+    fixedCostRows({
+      catalogue,
+      catalogueDelay: catalogueRun,
+      bare: bareRun,
+      live: liveRun,
+      unread: unread.result,
+      unreadDelay: unread,
+      mixed,
+      mixedDelay: mixedRun,
+      mixedSeconds: MIXED_SECONDS,
+    }),
+  );
   console.log(`\nThe bench took ${fmt((performance.now() - started) / 60_000, 1)} minutes.`);
 }
 

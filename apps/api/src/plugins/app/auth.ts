@@ -44,15 +44,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   app.decorateRequest('principal', null as unknown as Principal);
   app.addHook('onRequest', (request, _reply, done) => {
-    if (request.is404 || request.routeOptions.config.public) return done();
-    if (!request.routeOptions.url?.startsWith('/api')) return done();
+    // routeOptions builds a new object at every read: read once (a 404 has no url).
+    const { config } = request.routeOptions;
+    if (config.public || !config.url?.startsWith('/api')) return done();
     const header = request.headers[TOKEN_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
-    const access = request.routeOptions.config.access ?? 'admin';
+    const access = config.access ?? 'admin';
     // Only a token authenticate() would look up can be remembered; the rest go straight to it.
     const tokenHash = !token || token.length > 200 ? undefined : hashToken(token);
     const hit = tokenHash === undefined ? undefined : cache.remembered(tokenHash);
-    if (hit && token && tokenHash && hit.principal.kind === access && request.routeOptions.config.readOnly) {
+    if (hit && token && tokenHash && hit.principal.kind === access && config.readOnly) {
       request.principal = hit.principal;
       pendingChecks.set(request, { confirmed: hit.confirmed, token, tokenHash, access });
       return done();
