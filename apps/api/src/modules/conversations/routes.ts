@@ -21,10 +21,12 @@ import { adminThread, conversationList, removeConversation, sendAdminMessage, un
 export const conversationRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.ctx.db, realtime: app.ctx.realtime });
 
-  app.get(API_PATHS.unread, { schema: { response: { 200: unreadResponseSchema } } }, async () => ({
-    success: true as const,
-    unread: await unreadCount(app.ctx.db),
-  }));
+  app.get(
+    API_PATHS.unread,
+    // Runs beside the session's revocation check (decision 054).
+    { config: { readOnly: true }, schema: { response: { 200: unreadResponseSchema } } },
+    async () => ({ success: true as const, unread: await unreadCount(app.ctx.db) }),
+  );
 
   app.get(
     API_PATHS.conversations,
