@@ -106,6 +106,7 @@ function refusal(reply: FastifyReply, payload: unknown, err: unknown): string {
   for (const name of BODY_HEADERS) reply.removeHeader(name);
   const known = err instanceof HttpError ? err : undefined;
   if (!known) reply.log.error({ err }, 'session check failed');
+  if (known?.retryAfterSeconds !== undefined) reply.header('retry-after', known.retryAfterSeconds);
   reply.code(known?.statusCode ?? 500).type('application/json; charset=utf-8');
   return JSON.stringify({ success: false, message: known?.message ?? MESSAGES.serverError });
 }
