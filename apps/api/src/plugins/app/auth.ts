@@ -80,7 +80,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!pending) return done(null, payload);
     pendingChecks.delete(request);
     pending.confirmed
-      .then((ok) => ok || check(pending.token, pending.tokenHash).then((found) => requireKind(found, pending.access)))
+      .then(async (ok) => {
+        if (!ok) requireKind(await check(pending.token, pending.tokenHash), pending.access);
+      })
       .then(
         () => done(null, payload),
         (err: unknown) => done(null, refusal(reply, payload, err)),
