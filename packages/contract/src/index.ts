@@ -27,6 +27,7 @@ export * from './domain/object-id';
 export * from './domain/order-items';
 export * from './domain/password-policy';
 export * from './domain/product-form-fields';
+export * from './domain/stock-grid';
 export * from './domain/user-addresses';
 export * from './domain/user-figures';
 export * from './domain/user-guards';

@@ -11,6 +11,9 @@ import {
 import { parseDiscount, parsePriceCents } from './domain/money';
 import { API_PATHS } from './routes';
 
+/** Bounds of the stock fields. */
+export const STOCK_LIMITS = { maxQuantity: 1_000_000 } as const;
+
 /*
  * The product calls of spec 1 section 7. Add and update are multipart forms: their text fields
  * are checked with the *FieldsSchema below (JSON-valued fields are parsed inside), their files
@@ -96,6 +99,42 @@ const commonFields = {
   price: money,
 };
 
+/** One cell of the stock grid: a colour and a size the product is sold in ('' when it has none) and its units. */
+export const stockLevelSchema = z.object({
+  color: z.string({ error: 'is required' }).trim().max(100, 'must be at most 100 characters').default(''),
+  size: z.string({ error: 'is required' }).trim().max(100, 'must be at most 100 characters').default(''),
+  quantity: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(STOCK_LIMITS.maxQuantity, `must be at most ${STOCK_LIMITS.maxQuantity}`),
+});
+export type StockLevel = z.output<typeof stockLevelSchema>;
+
+/** The stock fields of both product forms (docs/decisions/055-stock.md). */
+const stockFields = {
+  /** Count units per colour × size; the manual Out of Stock flag then follows the count. */
+  trackStock: flagField.optional(),
+  /** 'Low stock' at or below this many units; blank takes the shop's default. */
+  lowStockThreshold: textSchema()
+    .trim()
+    .transform((value, ctx) => {
+      if (value === '') return null;
+      const n = Number(value);
+      if (Number.isInteger(n) && n >= 0 && n <= STOCK_LIMITS.maxQuantity) return n;
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a whole number from 0 to ${STOCK_LIMITS.maxQuantity}, or blank`,
+      });
+      return z.NEVER;
+    })
+    .optional(),
+  /** The grid's cells; cells left out count 0 (on add) or keep their units (on update). */
+  stockLevels: jsonField(
+    z.array(stockLevelSchema, { error: 'must be a list of stock levels' }).max(2500, 'at most 2500 entries'),
+  ).optional(),
+};
+
 /** Checks the accessory count against hasAccessory (1 to 5 when it is set). */
 function accessoryCountRule(
   value: { hasAccessory?: boolean | undefined; accessories?: unknown[] | undefined },
@@ -125,6 +164,7 @@ export const addProductFieldsSchema = z
     canvasSizes: jsonField(labelList(50)).default([]),
     hasAccessory: flagField.default(false),
     accessories: accessoriesField.default([]),
+    ...stockFields,
   })
   .superRefine(accessoryCountRule);
 export type AddProductFields = z.output<typeof addProductFieldsSchema>;
@@ -155,6 +195,7 @@ export const updateProductFieldsSchema = z
     canvasSizes: jsonField(labelList(50)).optional(),
     hasAccessory: flagField.optional(),
     accessories: accessoriesField.optional(),
+    ...stockFields,
     /** The product's images to keep, in order, as URLs (or base names). New ones follow them. */
     existingImages: jsonField(z.array(textSchema().max(500)).max(100)).optional(),
     /** Base names of images to remove. Only the product's own images are ever deleted. */
@@ -179,6 +220,16 @@ export const accessorySchema = z.object({
   limitedEdition: z.boolean(),
 });
 export type Accessory = z.infer<typeof accessorySchema>;
+
+/** What every product answer carries about stock, the admin's and the storefront's alike. */
+export const stockAnswerFields = {
+  /** Whether the product counts its units. */
+  trackStock: z.boolean(),
+  /** Units left over all its variants, or null when it does not track stock. */
+  stock: z.number().int().nullable(),
+  /** Some units left, at or below its low-stock threshold. */
+  lowStock: z.boolean(),
+};
 
 export const colorVariantSchema = z.object({
   color: z.string(),
@@ -213,6 +264,11 @@ export const productSchema = z.object({
   ...tagFields(z.boolean()),
   /** When the product was added (ISO 8601); the list sorts by it. */
   date: z.string(),
+  ...stockAnswerFields,
+  /** The product's own low-stock threshold, or null: the shop's default applies. */
+  lowStockThreshold: z.number().int().nullable(),
+  /** Units per colour × size, every cell of the grid ('' where it has no colours or no sizes); [] when not tracked. */
+  stockLevels: z.array(z.object({ color: z.string(), size: z.string(), quantity: z.number().int() })),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -3,6 +3,7 @@ import { emailSchema, objectIdSchema, queryParam, textSchema, wholeQueryParam } 
 import { PRODUCT_TAGS } from './constants';
 import { DISCOUNT_CODE_MAX, normaliseDiscountCode } from './domain/discount-code';
 import { orderSchema } from './orders';
+import { stockAnswerFields } from './products';
 import { CUSTOMER_PATHS } from './routes';
 
 /*
@@ -43,6 +44,16 @@ export const ORDER_LINE_PROBLEMS = {
   outOfStock: 'is out of stock',
   notYetOnSale: 'is not on sale yet',
 } as const;
+
+/**
+ * A line the shop has too few units for (docs/decisions/055-stock.md): the product, its colour and
+ * size when it has them, and what is left — '"Golden Dragon" (Red, M): only 3 left'.
+ */
+export function stockShortfallProblem(name: string, variant: { color: string; size: string }, left: number): string {
+  const which = [variant.color, variant.size].filter((part) => part !== '').join(', ');
+  const what = `"${name}"${which ? ` (${which})` : ''}`;
+  return left > 0 ? `${what}: only ${left} left` : `${what} ${ORDER_LINE_PROBLEMS.outOfStock}`;
+}
 
 const text = (max: number) => textSchema().trim().max(max, `must be at most ${max} characters`);
 const requiredText = (max: number) =>
@@ -98,6 +109,7 @@ export const customerProductSchema = z.object({
   sizes: z.array(z.string()),
   /** ISO timestamp of when it was added. */
   date: z.string(),
+  ...stockAnswerFields,
 });
 export type CustomerProduct = z.infer<typeof customerProductSchema>;
 

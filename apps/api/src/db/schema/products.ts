@@ -1,6 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn } from './columns';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, idRef } from './columns';
 
 /** A colour variant as stored: image is the base name of one of the product's images, or null. */
 export interface StoredColorVariant {
@@ -60,6 +72,13 @@ export const products = pgTable(
     isNewProduct: flag('is_new_product'),
     limitedEdition: flag('limited_edition'),
     vaulted: flag('vaulted'),
+    /**
+     * Counts its units in product_stock (docs/decisions/055-stock.md): out_of_stock then follows the
+     * count (kept by the database), the manual flag only for products that do not track stock.
+     */
+    trackStock: flag('track_stock'),
+    /** 'Low stock' at or below this many units; null takes the shop's default (shop_settings). */
+    lowStockThreshold: integer('low_stock_threshold'),
     /** Made by the demo generator: `npm run demo -- --reset` replaces these. */
     isDemo: flag('is_demo'),
     /** The spec's date: when the product was added. */
@@ -69,6 +88,7 @@ export const products = pgTable(
   (t) => [
     check('products_price_check', sql`${t.priceCents} >= 0`),
     check('products_discount_check', sql`${t.discount} between 0 and 100`),
+    check('products_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
     index('products_created_at_idx').on(t.createdAt, t.id),
     index('products_main_category_idx').on(t.mainCategory, t.createdAt, t.id),
     index('products_sub_category_idx').on(t.subCategory, t.createdAt, t.id),
@@ -89,4 +109,60 @@ export const products = pgTable(
     index('products_vaulted_idx').on(t.createdAt, t.id).where(sql`${t.vaulted}`),
     index('products_is_demo_idx').on(t.id).where(sql`${t.isDemo}`),
   ],
+);
+
+/**
+ * Units left per colour and size of a product that tracks stock ('' where it has no colours or no
+ * sizes: one row when it has neither). Orders take and give back units through triggers on orders
+ * (docs/decisions/055-stock.md); the quantity never goes below zero.
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    productId: idRef('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    color: text('color').notNull().default(''),
+    size: text('size').notNull().default(''),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'product_stock_pkey', columns: [t.productId, t.color, t.size] }),
+    check('product_stock_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/**
+ * The units an order holds, as taken from product_stock: given back exactly once when the order is
+ * cancelled or deleted before delivery. Written only by the orders' triggers; no foreign keys, so
+ * that the order's own delete trigger still finds them.
+ */
+export const orderStock = pgTable(
+  'order_stock',
+  {
+    orderId: idRef('order_id').notNull(),
+    productId: idRef('product_id').notNull(),
+    color: text('color').notNull(),
+    size: text('size').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [primaryKey({ name: 'order_stock_pkey', columns: [t.orderId, t.productId, t.color, t.size] })],
+);
+
+/**
+ * A tracked product crossing down to its low-stock threshold or to zero, written in the same
+ * transaction as the change that caused it (whoever wrote it) and announced with NOTIFY
+ * stock_alerts: the point the bell (notifications) hooks into (docs/decisions/055-stock.md).
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: idRef('product_id').notNull(),
+    /** 'low' or 'out'. */
+    level: text('level').notNull(),
+    stock: integer('stock').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('stock_alerts_level_check', sql`${t.level} in ('low', 'out')`)],
 );

@@ -1,5 +1,5 @@
 import type { ProductSort } from '@backroom/contract';
-import { asc, type Column, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, Column, inArray, is, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { orders, products } from '../../db/schema';
@@ -14,6 +14,7 @@ import {
   type ProductFilter,
   countQuery as productCountQuery,
   ordering as productOrdering,
+  productStockLevels,
   filterWhere as productWhere,
 } from '../products/repository';
 import { ADMINS_FIRST, type UserFilter, userWhere } from '../users/repository';
@@ -37,7 +38,8 @@ function compileBuilder(builder: { toSQL(): { sql: string; params: unknown[] } }
   return { text, values: params };
 }
 
-type Columns = Record<string, Column>;
+/** Columns, or SQL expressions (a product's stock), keyed as the repositories' rows are. */
+type Columns = Record<string, Column | SQL>;
 
 /** `col AS "key"` for each column, so the rows come keyed as the repositories' rows are. */
 function selectList(columns: Columns): SQL {
@@ -52,7 +54,7 @@ export function decode<T>(columns: Columns, row: Record<string, unknown>): T {
   const out: Record<string, unknown> = { ...row };
   for (const [key, column] of Object.entries(columns)) {
     const value = row[key];
-    out[key] = value == null ? value : column.mapFromDriverValue(value);
+    out[key] = value == null || !is(column, Column) ? value : column.mapFromDriverValue(value);
   }
   return out as T;
 }
@@ -96,7 +98,11 @@ export function orderCount(db: DbOrTx, filter: OrderFilter): Statement {
   return compileBuilder(orderCountQuery(db, filter));
 }
 
-export const productExportColumns: Columns = customerProductColumns;
+export const productExportColumns: Columns = {
+  ...customerProductColumns,
+  lowStockThreshold: products.lowStockThreshold,
+  stockLevels: productStockLevels,
+};
 
 /** Products matching the list's filter, in the list's order. */
 export function productRows(filter: ProductFilter, sort: ProductSort): Statement {
@@ -143,6 +149,14 @@ export const adminProductColumns = {
   ...customerProductColumns,
   hasAccessory: products.hasAccessory,
   accessories: products.accessories,
+  lowStockThreshold: products.lowStockThreshold,
+  stockLevels: productStockLevels,
+};
+
+const exportSelect = {
+  ...customerProductColumns,
+  lowStockThreshold: products.lowStockThreshold,
+  stockLevels: productStockLevels,
 };
 
 /** Ids per statement: well below PostgreSQL's 65,535 parameters. */
@@ -153,7 +167,7 @@ export async function findProductsByIds(db: DbOrTx, ids: string[]) {
   const rows = [];
   for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
     const chunk = ids.slice(i, i + IDS_PER_QUERY);
-    rows.push(...(await db.select(customerProductColumns).from(products).where(inArray(products.id, chunk))));
+    rows.push(...(await db.select(exportSelect).from(products).where(inArray(products.id, chunk))));
   }
   return rows;
 }

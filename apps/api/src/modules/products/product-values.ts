@@ -5,6 +5,9 @@ import {
   MESSAGES,
   PRODUCT_LIMITS,
   PRODUCT_TAGS,
+  type StockCell,
+  stockGrid,
+  strayStockCells,
   type UpdateProductFields,
 } from '@backroom/contract';
 import type { StoredAccessory, StoredColorVariant } from '../../db/schema';
@@ -84,6 +87,8 @@ export function newProductValues(input: AddProductFields, uploads: StoredUploads
     canvasSizes: cleanEntries(input.canvasSizes),
     hasAccessory: input.hasAccessory,
     accessories: attachAccessoryImages(accessories, uploads),
+    trackStock: input.trackStock ?? false,
+    lowStockThreshold: input.lowStockThreshold ?? null,
   };
 }
 
@@ -153,5 +158,32 @@ export function updatedProductValues(
     ...(input.canvasSizes && { canvasSizes: cleanEntries(input.canvasSizes) }),
     hasAccessory,
     accessories: attachAccessoryImages(accessories, uploads),
+    ...(input.trackStock !== undefined && { trackStock: input.trackStock }),
+    ...(input.lowStockThreshold !== undefined && { lowStockThreshold: input.lowStockThreshold }),
   };
+}
+
+/**
+ * The stock grid a saved product gets (docs/decisions/055-stock.md): every colour × size cell,
+ * its units from the form, else as stored, else 0; undefined when it does not track stock (its
+ * stored cells stay, unused, for when it tracks again). A cell naming a colour or size the
+ * product does not have is refused.
+ */
+export function stockCellsOf(
+  saved: Pick<ProductRow, 'trackStock' | 'colorVariants' | 'clothingSizes' | 'canvasSizes'>,
+  given: StockCell[] | undefined,
+  stored: StockCell[] = [],
+): StockCell[] | undefined {
+  if (!saved.trackStock) return undefined;
+  const colors = saved.colorVariants.map((v) => v.color);
+  const sizes = [...saved.clothingSizes, ...saved.canvasSizes];
+  const stray = strayStockCells(colors, sizes, given ?? []);
+  if (stray[0]) {
+    const { color, size } = stray[0];
+    throw new HttpError(
+      400,
+      `stockLevels: the product is not sold in ${[color, size].filter(Boolean).join(' / ') || 'that variant'}`,
+    );
+  }
+  return stockGrid(colors, sizes, given, stored);
 }

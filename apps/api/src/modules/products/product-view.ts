@@ -1,13 +1,29 @@
-import { type Product, priceFromCents } from '@backroom/contract';
+import { type Product, priceFromCents, stockGrid } from '@backroom/contract';
 import type { StoredAccessory } from '../../db/schema';
 import { imageUrl, thumbName } from '../../storage/names';
 import type { ProductRow } from './repository';
 
 /** A product row as the API answers it: dollars, image URLs, the spec's field names. */
 export function toProduct(row: ProductRow): Product {
+  const sizes = [...row.clothingSizes, ...row.canvasSizes];
+  const grid = row.trackStock
+    ? stockGrid(
+        row.colorVariants.map((v) => v.color),
+        sizes,
+        [],
+        row.stockLevels,
+      )
+    : [];
+  // A tracked product's colour answers its units over every size (the spec's colour stock field).
+  const colourStock = (color: string, stored: number) =>
+    row.trackStock ? grid.filter((c) => c.color === color).reduce((sum, c) => sum + c.quantity, 0) : stored;
   return {
     ...toProductBasics(row),
-    colorVariants: row.colorVariants.map((v) => ({ ...v, image: v.image === null ? null : imageUrl(v.image) })),
+    colorVariants: row.colorVariants.map((v) => ({
+      ...v,
+      image: v.image === null ? null : imageUrl(v.image),
+      stock: colourStock(v.color, v.stock),
+    })),
     clothingSizes: row.clothingSizes,
     canvasSizes: row.canvasSizes,
     hasAccessory: row.hasAccessory,
@@ -21,6 +37,11 @@ export function toProduct(row: ProductRow): Product {
     limitedEdition: row.limitedEdition,
     vaulted: row.vaulted,
     date: row.createdAt.toISOString(),
+    trackStock: row.trackStock,
+    stock: row.stock === null ? null : Number(row.stock),
+    lowStock: row.lowStock,
+    lowStockThreshold: row.lowStockThreshold,
+    stockLevels: grid,
   };
 }
 

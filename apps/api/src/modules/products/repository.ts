@@ -3,6 +3,20 @@ import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } f
 import type { Db, DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 
+/** Units left over all variants, or null when the product does not track stock (docs/decisions/055-stock.md). */
+const stockTotal = sql<
+  number | null
+>`(CASE WHEN ${products.trackStock} THEN (SELECT coalesce(sum(ps.quantity), 0)::integer FROM product_stock ps WHERE ps.product_id = ${products.id}) END)`;
+/** The threshold in force: the product's own, else the shop's default. */
+const lowStockLimit = sql`coalesce(${products.lowStockThreshold}, (SELECT ss.low_stock_threshold FROM shop_settings ss WHERE ss.id = 1), 5)`;
+
+/** The stock a product answers with: the total, and 'Low stock' (some left, at or below the threshold). */
+export const stockColumns = {
+  trackStock: products.trackStock,
+  stock: stockTotal,
+  lowStock: sql<boolean>`coalesce(${stockTotal} > 0 AND ${stockTotal} <= ${lowStockLimit}, false)`,
+};
+
 /**
  * The columns of a product that a customer may see too: nothing internal (no accessories, demo
  * flag or update time). The storefront answers with these.
@@ -29,13 +43,28 @@ export const customerProductColumns = {
   limitedEdition: products.limitedEdition,
   vaulted: products.vaulted,
   createdAt: products.createdAt,
+  ...stockColumns,
 };
+
+/** A product's units per colour and size, in the grid's order (colour, then size). */
+export interface StockLevel {
+  color: string;
+  size: string;
+  quantity: number;
+}
+
+/** A product's stored grid cells (colour, size, units), as JSON. */
+export const productStockLevels = sql<
+  StockLevel[]
+>`coalesce((SELECT json_agg(json_build_object('color', ps.color, 'size', ps.size, 'quantity', ps.quantity) ORDER BY ps.color, ps.size) FROM product_stock ps WHERE ps.product_id = ${products.id}), '[]'::json)`;
 
 /** The columns a product is answered with to the admin: the customer's and the accessories. */
 const productColumns = {
   ...customerProductColumns,
   hasAccessory: products.hasAccessory,
   accessories: products.accessories,
+  lowStockThreshold: products.lowStockThreshold,
+  stockLevels: productStockLevels,
 };
 
 export type ProductRow = NonNullable<Awaited<ReturnType<typeof findProduct>>>;
@@ -65,6 +94,27 @@ export async function updateProduct(db: DbOrTx, id: string, values: Partial<Prod
     .where(eq(products.id, id))
     .returning(productColumns);
   return rows[0];
+}
+
+/**
+ * Sets a product's stock grid to these cells: the stored cells are locked first (in key order, as
+ * orders take them), cells no longer in the grid go, the others get these quantities. The
+ * database's triggers then keep out_of_stock and the low-stock alerts (docs/decisions/055-stock.md).
+ */
+export async function writeStockLevels(db: DbOrTx, productId: string, cells: StockLevel[]): Promise<void> {
+  const json = JSON.stringify(cells);
+  await db.execute(sql`SELECT 1 FROM product_stock WHERE product_id = ${productId} ORDER BY color, size FOR UPDATE`);
+  await db.execute(sql`
+    DELETE FROM product_stock ps WHERE ps.product_id = ${productId}
+       AND (ps.color, ps.size) NOT IN (SELECT x.color, x.size FROM jsonb_to_recordset(${json}::jsonb) AS x(color text, size text))`);
+  if (cells.length === 0) return;
+  await db.execute(sql`
+    INSERT INTO product_stock (product_id, color, size, quantity)
+    SELECT ${productId}, x.color, x.size, x.quantity
+      FROM jsonb_to_recordset(${json}::jsonb) AS x(color text, size text, quantity integer)
+     ORDER BY x.color, x.size
+    ON CONFLICT (product_id, color, size) DO UPDATE SET quantity = excluded.quantity
+     WHERE product_stock.quantity IS DISTINCT FROM excluded.quantity`);
 }
 
 /** Deletes a product; answers the file names it held, or undefined when there was none. */

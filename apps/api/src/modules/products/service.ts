@@ -16,7 +16,7 @@ import type { Realtime } from '../../plugins/infrastructure/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { removeImages, storeImages } from '../../storage/stored-images';
 import { recordChange } from '../activity/recorder';
-import { newProductValues, type StoredUploads, updatedProductValues } from './product-values';
+import { newProductValues, type StoredUploads, stockCellsOf, updatedProductValues } from './product-values';
 import { productFiles, toProduct } from './product-view';
 import {
   deleteProduct,
@@ -26,6 +26,7 @@ import {
   listProductPage,
   productExists,
   updateProduct,
+  writeStockLevels,
 } from './repository';
 import type { UploadedImage } from './uploaded-images';
 
@@ -38,8 +39,11 @@ export interface CatalogueDeps {
 
 export type ProductForm = MultipartForm<UploadedImage>;
 
-/** Not worth an activity entry: kept by the database, or the id the entry already names. */
-export const UNLOGGED_PRODUCT_FIELDS = ['id', 'nameSearch', 'createdAt', 'updatedAt'];
+/**
+ * Not worth an activity entry: kept by the database, or the id the entry already names. The stock
+ * total and 'Low stock' follow from stockLevels, which is logged.
+ */
+export const UNLOGGED_PRODUCT_FIELDS = ['id', 'nameSearch', 'createdAt', 'updatedAt', 'stock', 'lowStock'];
 const UNLOGGED = UNLOGGED_PRODUCT_FIELDS;
 
 function notify(deps: CatalogueDeps, event: ProductsUpdatedEvent) {
@@ -73,7 +77,12 @@ export async function addProduct(deps: CatalogueDeps, form: ProductForm): Promis
   let product: Product;
   try {
     const row = await deps.db.transaction(async (tx) => {
-      const inserted = await insertProduct(tx, newProductValues(input, uploads));
+      let inserted = await insertProduct(tx, newProductValues(input, uploads));
+      const cells = stockCellsOf(inserted, input.stockLevels);
+      if (cells) {
+        await writeStockLevels(tx, inserted.id, cells);
+        inserted = (await findProduct(tx, inserted.id)) ?? inserted;
+      }
       await recordChange(tx, 'product', 'created', inserted.id, null, inserted, UNLOGGED);
       return inserted;
     });
@@ -101,8 +110,13 @@ export async function updateProductById(deps: CatalogueDeps, id: string, form: P
     result = await deps.db.transaction(async (tx) => {
       const current = await findProduct(tx, id, { forUpdate: true });
       if (!current) throw new HttpError(404, MESSAGES.productNotFound);
-      const row = await updateProduct(tx, id, updatedProductValues(current, input, uploads));
+      let row = await updateProduct(tx, id, updatedProductValues(current, input, uploads));
       if (!row) throw new HttpError(404, MESSAGES.productNotFound);
+      const cells = stockCellsOf(row, input.stockLevels, current.stockLevels);
+      if (cells) {
+        await writeStockLevels(tx, id, cells);
+        row = (await findProduct(tx, id)) ?? row;
+      }
       await recordChange(tx, 'product', 'updated', id, current, row, UNLOGGED);
       const still = new Set(productFiles(row));
       return { product: toProduct(row), dropped: productFiles(current).filter((name) => !still.has(name)) };

@@ -13,6 +13,7 @@ import {
 } from '@backroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import type { StoredOrderItem } from '../../db/schema';
+import { type StockShortfall, shortfallMessage, stockShortfall } from '../../db/stock-shortfall';
 import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/infrastructure/realtime';
 import { recordBundlePurchase } from '../bundles/purchase';
@@ -64,6 +65,11 @@ function itemLines(input: PlaceOrderInput, byId: Map<string, CustomerProductRow>
     }
     const variant = chooseVariant(product, line);
     if (!variant.ok) throw new HttpError(variant.status, `items.${i}.${variant.field}: ${variant.problem}`);
+    const sizes = [...product.clothingSizes, ...product.canvasSizes];
+    if (product.trackStock && sizes.length > 0 && variant.size === undefined) {
+      // Counted per size: a line without one could not be taken from the shelf.
+      throw new HttpError(400, `items.${i}.size: "${product.name}" comes in sizes: choose one of ${sizes.join(', ')}`);
+    }
     return lineOf(product, line.quantity, finalPriceCents(product), itemVariantText(variant.color, variant.size));
   });
 }
@@ -88,6 +94,19 @@ function bundleLines(bundle: BundleSaleRow, byId: Map<string, CustomerProductRow
   return lines.map((product, i) => ({ ...lineOf(product, 1, prices[i] ?? 0, null), bundleId: bundle.id }));
 }
 
+/** The refusal naming the line (or the bundle) the shop has too few units for, and what is left. */
+function shortfallError(short: StockShortfall, items: OrderLine[]): HttpError {
+  const problem = shortfallMessage(short);
+  const index = items.findIndex((line) => {
+    if (line.productId !== short.productId) return false;
+    const [color = '', size = ''] = (line.color ?? '').split('|').map((part) => (part === 'null' ? '' : part));
+    return color === short.color && size === short.size;
+  });
+  const line = items[index];
+  const field = line?.bundleId ? 'bundleId' : index >= 0 ? `items.${index}` : 'items';
+  return new HttpError(409, `${field}: ${problem}`);
+}
+
 async function countBundle(tx: DbOrTx, deps: StorefrontClock, bundleId: string) {
   const purchase = await recordBundlePurchase(tx, deps, bundleId);
   if (!purchase.ok) throw new HttpError(purchase.reason === 'unknown' ? 404 : 409, `bundleId: ${purchase.message}`);
@@ -105,7 +124,8 @@ async function redeem(
 
 /**
  * POST /api/customer/orders, in ONE transaction (docs/decisions/031-storefront-orders.md): the
- * products are read and locked FOR SHARE and priced from the database; the bundle's purchase is
+ * products are read and locked (FOR KEY SHARE) and priced from the database; the units are taken
+ * by the order's insert (docs/decisions/055-stock.md); the bundle's purchase is
  * counted and the code redeemed by their own single statements (never past their limits); then the
  * order and its first history line are written, the triggers keeping the rollups and the
  * customer's figures. Any refusal rolls everything back: no order, no count, no use of the code.
@@ -137,15 +157,22 @@ export async function placeOrder(
       ? await redeem(tx, clockOf(deps), { code: input.discountCode, customerId, orderId })
       : undefined;
 
-    await insertOrder(tx, {
-      id: orderId,
-      userId: customerId,
-      items,
-      amountCents: orderAmountCents(itemsTotal, redemption?.percentage ?? null),
-      status,
-      paymentMethod: input.paymentMethod,
-      address: input.address,
-    });
+    // The order's insert takes its units (the orders_stock_insert trigger): one conditional update
+    // per variant that never goes below zero; a shortfall refuses the whole order.
+    try {
+      await insertOrder(tx, {
+        id: orderId,
+        userId: customerId,
+        items,
+        amountCents: orderAmountCents(itemsTotal, redemption?.percentage ?? null),
+        status,
+        paymentMethod: input.paymentMethod,
+        address: input.address,
+      });
+    } catch (error) {
+      const short = stockShortfall(error);
+      throw short ? shortfallError(short, items) : error;
+    }
     await insertPlacedChange(tx, { id: newObjectId(), orderId, status, discountCode: redemption?.code ?? null });
     return { bundleId: bundle?.id, code: redemption?.code };
   });

@@ -8,7 +8,11 @@ import { customerProductColumns, likePattern } from '../products/repository';
 
 /** A product as the storefront reads it: the products module's customerProductColumns. */
 export type CustomerProductRow = {
-  [K in keyof typeof customerProductColumns]: (typeof customerProductColumns)[K]['_']['data'];
+  [K in keyof typeof customerProductColumns]: (typeof customerProductColumns)[K] extends SQL<infer T>
+    ? T
+    : (typeof customerProductColumns)[K] extends { _: { data: infer D } }
+      ? D
+      : never;
 };
 
 export interface CatalogueFilter {
@@ -53,9 +57,11 @@ export async function findVisibleProduct(db: DbOrTx, id: string, visible: SQL | 
 }
 
 /**
- * Products by id, locked FOR SHARE until the order's transaction ends: an admin's change of a
- * price, a stock flag or a category waits for the order, so the order is priced as committed.
- * Shared locks do not block each other: concurrent orders of one product go side by side.
+ * Products by id, locked FOR KEY SHARE until the order's transaction ends: the product cannot be
+ * deleted under the order, and an admin's Modify Product (which locks the row FOR UPDATE) waits for
+ * it, so the order is priced as committed. Key-share locks do not block each other nor the plain
+ * update with which the database flips out_of_stock when the order takes the last unit
+ * (docs/decisions/055-stock.md): concurrent orders of one product go side by side without deadlock.
  */
 export async function lockProducts(db: DbOrTx, ids: readonly string[]) {
   if (ids.length === 0) return [] as CustomerProductRow[];
@@ -64,7 +70,7 @@ export async function lockProducts(db: DbOrTx, ids: readonly string[]) {
     .from(products)
     .where(inArray(products.id, [...ids]))
     .orderBy(products.id)
-    .for('share');
+    .for('key share');
   return rows as CustomerProductRow[];
 }
 

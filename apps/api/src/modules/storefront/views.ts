@@ -33,6 +33,9 @@ export function toCustomerProduct(row: CustomerProductRow): CustomerProduct {
     })),
     sizes: [...new Set([...row.clothingSizes, ...row.canvasSizes])],
     date: row.createdAt.toISOString(),
+    trackStock: row.trackStock,
+    stock: row.stock === null ? null : Number(row.stock),
+    lowStock: row.lowStock,
   };
 }
 

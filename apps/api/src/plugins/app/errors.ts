@@ -2,6 +2,7 @@ import { MESSAGES } from '@backroom/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { shortfallMessage, stockShortfall } from '../../db/stock-shortfall';
 import { HttpError, ServerBusy } from '../../http-error';
 
 /**
@@ -68,6 +69,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(400)
         .send({ success: false, message: validationMessage(error.validation, error.validationContext) });
     }
+    // An order (or a status change, a bulk job) that would take more units than are left (decision 055).
+    const short = stockShortfall(error);
+    if (short) return reply.status(409).send({ success: false, message: shortfallMessage(short) });
     const known = error instanceof HttpError ? error : isPoolWait(error) ? new ServerBusy() : undefined;
     if (known) {
       if (known.retryAfterSeconds !== undefined) reply.header('retry-after', known.retryAfterSeconds);
