@@ -1,0 +1,149 @@
+import { API_PATHS, customerProductPath, type Product, productPath } from '@backroom/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entriesSince, dbNow } from '../helpers/activity';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { addProduct, adminToken, minimalFields, updateProductCall } from '../helpers/catalogue';
+import { rollupsAndRecount } from '../helpers/orders';
+import { createCustomer } from '../helpers/storefront';
+
+/*
+ * A product's stock in the admin's forms and in every product answer (docs/decisions/055-stock.md):
+ * the Track stock switch and the colour × size grid, the total and 'Low stock' in the admin's and
+ * the storefront's answers, out of stock at zero (the dashboard's tile and popup exact through the
+ * rollups), the activity log, and the stock alerts the bell reads.
+ */
+
+let t: TestApp;
+let token: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await adminToken(t);
+});
+afterAll(() => t.close());
+
+const grid = [
+  { color: 'Red', size: 'S', quantity: 2 },
+  { color: 'Red', size: 'M', quantity: 3 },
+  { color: 'Blue', size: 'S', quantity: 0 },
+];
+
+async function adminProduct(id: string): Promise<Product> {
+  const res = await t.app.inject({ method: 'GET', url: productPath(id), headers: { token } });
+  return res.json().product as Product;
+}
+
+async function dashboard() {
+  const res = await t.app.inject({ method: 'GET', url: API_PATHS.dashboardSummary, headers: { token } });
+  return res.json() as { totals: { outOfStock: number }; outOfStockProducts: { _id: string }[] };
+}
+
+const update = (id: string, fields: Record<string, unknown>) =>
+  updateProductCall(t, token, id, { ...minimalFields, ...fields });
+
+describe('the stock grid in the product forms', () => {
+  it('Add Product with Track stock stores every colour × size cell and answers the total', async () => {
+    const since = await dbNow(t.database.db);
+    const product = await addProduct(t, token, {
+      ...minimalFields,
+      colorVariants: ['Red', 'Blue'],
+      clothingSizes: ['S', 'M'],
+      trackStock: 'true',
+      lowStockThreshold: '6',
+      stockLevels: grid,
+    });
+    expect(product.trackStock).toBe(true);
+    expect(product.stock).toBe(5);
+    expect(product.lowStock).toBe(true);
+    expect(product.outOfStock).toBe(false);
+    expect(product.stockLevels).toEqual([
+      { color: 'Red', size: 'S', quantity: 2 },
+      { color: 'Red', size: 'M', quantity: 3 },
+      { color: 'Blue', size: 'S', quantity: 0 },
+      { color: 'Blue', size: 'M', quantity: 0 },
+    ]);
+    expect(product.colorVariants.map((v) => v.stock)).toEqual([5, 0]);
+    const [entry] = await entriesSince(t.database.db, since, [product._id]);
+    expect(entry?.changes?.stockLevels).toBeDefined();
+    expect(entry?.changes?.trackStock).toEqual({ from: null, to: true });
+
+    // Every answer carries it: the admin's list and the storefront's product.
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `${API_PATHS.productList}?q=${encodeURIComponent(product.name)}&page=1`,
+      headers: { token },
+    });
+    expect(list.json().products.find((p: Product) => p._id === product._id)?.stock).toBe(5);
+    const buyer = await createCustomer(t.database.db);
+    const shop = await t.app.inject({
+      method: 'GET',
+      url: customerProductPath(product._id),
+      headers: { token: buyer.token },
+    });
+    expect(shop.json().product).toMatchObject({ stock: 5, lowStock: true, outOfStock: false });
+  });
+
+  it('Modify Product sets cells, logs the change, and at zero marks it out of stock on the dashboard, exactly', async () => {
+    const product = await addProduct(t, token, { ...minimalFields, trackStock: 'true', stockLevels: [{ quantity: 9 }] });
+    expect(product.stock).toBe(9);
+    expect(product.lowStock).toBe(false);
+    const before = await dashboard();
+
+    const since = await dbNow(t.database.db);
+    const res = await update(product._id, { stockLevels: [{ color: '', size: '', quantity: 0 }] });
+    expect(res.statusCode).toBe(200);
+    const saved = await adminProduct(product._id);
+    expect(saved).toMatchObject({ stock: 0, outOfStock: true, lowStock: false });
+    const [entry] = await entriesSince(t.database.db, since, [product._id]);
+    expect(entry?.changes?.stockLevels).toEqual({
+      from: [{ color: '', size: '', quantity: 9 }],
+      to: [{ color: '', size: '', quantity: 0 }],
+    });
+
+    const after = await dashboard();
+    expect(after.totals.outOfStock).toBe(before.totals.outOfStock + 1);
+    expect(after.outOfStockProducts.map((p) => p._id)).toContain(product._id);
+    const { counters, recount } = await rollupsAndRecount(t.database.db);
+    expect(counters).toEqual(recount);
+
+    // A manual 'in stock' is overruled by the count; units back clear the flag.
+    await update(product._id, { outOfStock: 'false' });
+    expect((await adminProduct(product._id)).outOfStock).toBe(true);
+    await update(product._id, { stockLevels: [{ quantity: 4 }] });
+    expect(await adminProduct(product._id)).toMatchObject({ stock: 4, outOfStock: false, lowStock: true });
+  });
+
+  it('refuses a cell of a colour or size the product is not sold in', async () => {
+    const product = await addProduct(t, token, { ...minimalFields, colorVariants: ['Red'], trackStock: 'true' });
+    const res = await update(product._id, { stockLevels: [{ color: 'Green', size: '', quantity: 1 }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/^stockLevels: /);
+  });
+
+  it('a product that does not track stock answers stock null and keeps its manual flag', async () => {
+    const product = await addProduct(t, token, { ...minimalFields, outOfStock: 'true' });
+    expect(product).toMatchObject({ trackStock: false, stock: null, lowStock: false, outOfStock: true, stockLevels: [] });
+    await update(product._id, { outOfStock: 'false' });
+    expect((await adminProduct(product._id)).outOfStock).toBe(false);
+  });
+});
+
+describe('stock alerts (the bell hooks in here)', () => {
+  it('are written once when a product crosses down to its threshold and to zero', async () => {
+    const product = await addProduct(t, token, {
+      ...minimalFields,
+      trackStock: 'true',
+      lowStockThreshold: '2',
+      stockLevels: [{ quantity: 5 }],
+    });
+    for (const quantity of [4, 2, 1, 0, 3]) await update(product._id, { stockLevels: [{ quantity }] });
+    const alerts = await t.database.db.execute<{ level: string; stock: number }>(
+      sql`select level, stock from stock_alerts where product_id = ${product._id} order by id`,
+    );
+    expect(alerts.rows).toEqual([
+      { level: 'low', stock: 2 },
+      { level: 'out', stock: 0 },
+    ]);
+  });
+});
