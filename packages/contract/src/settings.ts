@@ -21,6 +21,8 @@ export const visibilitySettingsSchema = z.object({
   hiddenCategories: z.array(z.string()),
   hiddenProductTags: z.array(z.enum(PRODUCT_TAGS)),
   showSupportInOrders: z.boolean(),
+  /** The shop's default low-stock threshold: a product tracking stock is 'Low stock' at or below it (decision 055). */
+  lowStockThreshold: z.number().int().nonnegative(),
   /** When they last changed (ISO, millisecond precision): the version a PUT may name. */
   updatedAt: z.string(),
 });
@@ -56,6 +58,13 @@ export const updateSettingsRequestSchema = z.strictObject({
     .max(PRODUCT_TAGS.length, `must hold at most ${PRODUCT_TAGS.length} tags`)
     .transform((tags) => distinct<ProductTag>(tags)),
   showSupportInOrders: z.boolean({ error: 'must be true or false' }).default(true),
+  /** Absent keeps the stored default (docs/decisions/055-stock.md). */
+  lowStockThreshold: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(1_000_000, 'must be at most 1000000')
+    .optional(),
   updatedAt: z.iso.datetime({ error: 'must be the updatedAt the settings were read with' }).optional(),
 });
 export type UpdateSettingsRequest = z.input<typeof updateSettingsRequestSchema>;

@@ -14,6 +14,7 @@ import { generateDemoDiscounts, removeDemoDiscounts } from './discounts';
 import { DEMO_ORDERS, demoProductsForOrders, generateDemoOrders } from './orders';
 import { DEMO_DOMAIN, FIRST_NAMES, LAST_NAMES } from './people';
 import { type Random, seededRandom } from './random';
+import { generateDemoStock } from './stock';
 import { generateDemoWishlists } from './wishlists';
 
 export { DEMO_DOMAIN } from './people';
@@ -50,6 +51,8 @@ export interface DemoSummary {
   orders: number;
   discounts: number;
   bundles: number;
+  /** Demo products that track stock (a quarter of them). */
+  stocked: number;
 }
 
 const DAY = 86_400_000;
@@ -119,6 +122,8 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
   const timeZone = options.timeZone ?? 'UTC';
   const discounts = await generateDemoDiscounts(db, { rnd, now, timeZone, customers });
   const bundles = options.storage ? await generateDemoBundles(db, options.storage, { rnd, now, timeZone }) : [];
+  // Stock counted on a quarter of the products, after the orders (demo/stock.ts).
+  const stocked = await generateDemoStock(db, rnd);
   return {
     ...summary,
     ...chats,
@@ -127,6 +132,7 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
     orders: made.orders + moreOrders,
     discounts: discounts.length,
     bundles: bundles.length,
+    stocked,
   };
 }
 

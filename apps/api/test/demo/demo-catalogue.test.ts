@@ -171,6 +171,12 @@ describe('the demo catalogue', () => {
     expect(all.some((p) => p.accessories.some((a) => a.images.length > 0))).toBe(true);
     expect(all.every((p) => p.image.length >= 1)).toBe(true);
     expectBelievable(all);
+    // Stock counted on at least a fifth of the products, a few of them at 1 to 5 units (decision 055).
+    const stocked = all.filter((p) => p.stock !== null);
+    expect(stocked.length).toBe(summary.stocked);
+    expect(stocked.length).toBeGreaterThanOrEqual(all.length / 5);
+    expect(stocked.filter((p) => (p.stock ?? 0) >= 1 && (p.stock ?? 0) <= 5).length).toBeGreaterThanOrEqual(3);
+    for (const p of stocked) expect(p.outOfStock, p.name).toBe(p.stock === 0);
 
     const files = new Set(await uploadedFiles(t));
     const referenced = all.flatMap((p) => [...p.image, ...p.thumbnails, ...p.accessories.flatMap((a) => a.images)]);

@@ -61,6 +61,7 @@ describe('GET /api/settings', () => {
         hiddenCategories: [],
         hiddenProductTags: [],
         showSupportInOrders: true,
+        lowStockThreshold: 5,
         updatedAt: expect.any(String),
       },
     });
@@ -83,6 +84,7 @@ describe('PUT /api/settings', () => {
       hiddenCategories: [' Fidgets ', 'Figures', 'Fidgets'],
       hiddenProductTags: ['vaulted', 'preOrder', 'vaulted'],
       showSupportInOrders: false,
+      lowStockThreshold: 3,
     };
     const told = nextEvent<SettingsUpdatedEvent>(otherSocket, EVENTS.settingsUpdated);
     const res = await call('PUT', body);
@@ -91,6 +93,7 @@ describe('PUT /api/settings', () => {
       hiddenCategories: ['Fidgets', 'Figures'],
       hiddenProductTags: ['vaulted', 'preOrder'],
       showSupportInOrders: false,
+      lowStockThreshold: 3,
     };
     const answer = res.json();
     expect(answer).toEqual({

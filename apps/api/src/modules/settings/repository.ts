@@ -6,12 +6,14 @@ const columns = {
   hiddenCategories: shopSettings.hiddenCategories,
   hiddenProductTags: shopSettings.hiddenProductTags,
   showSupportInOrders: shopSettings.showSupportInOrders,
+  lowStockThreshold: shopSettings.lowStockThreshold,
   updatedAt: shopSettings.updatedAt,
 };
 export interface SettingsRow {
   hiddenCategories: string[];
   hiddenProductTags: string[];
   showSupportInOrders: boolean;
+  lowStockThreshold: number;
   updatedAt: Date;
 }
 
@@ -31,7 +33,7 @@ export async function readSettings(db: DbOrTx): Promise<SettingsRow> {
  */
 export async function writeSettings(
   db: DbOrTx,
-  values: Omit<SettingsRow, 'updatedAt'>,
+  values: Omit<SettingsRow, 'updatedAt' | 'lowStockThreshold'> & { lowStockThreshold?: number | undefined },
   expected?: Date,
 ): Promise<SettingsRow | undefined> {
   const rows = await db

@@ -28,6 +28,7 @@ function toSettings(row: SettingsRow): VisibilitySettings {
     // Only tags the app knows, should the stored list ever hold another.
     hiddenProductTags: row.hiddenProductTags.filter(isTag),
     showSupportInOrders: row.showSupportInOrders,
+    lowStockThreshold: row.lowStockThreshold,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
