@@ -387,6 +387,24 @@ export const productFormSchema = z
     colors: z.array(z.string()),
     clothingSizes: z.array(z.string()),
     canvasSizes: z.array(z.string()),
+    /** Count units per colour × size (decision 055); the grid's cells, quantities as typed. */
+    trackStock: z.boolean(),
+    stockLevels: z.array(
+      z.object({
+        color: z.string(),
+        size: z.string(),
+        quantity: z
+          .number({ error: 'Units must be a whole number' })
+          .int('Units must be a whole number')
+          .min(0, 'Units must be 0 or more')
+          .max(STOCK_LIMITS.maxQuantity, `Units must be at most ${STOCK_LIMITS.maxQuantity}`),
+      }),
+    ),
+    /** Blank: the shop's default. */
+    lowStockThreshold: z
+      .string()
+      .trim()
+      .regex(/^\d{0,7}$/, 'Low-stock threshold must be a whole number or blank'),
     hasAccessory: z.boolean(),
     accessories: z
       .array(accessoryFormSchema)

@@ -1,7 +1,7 @@
 import { stockGrid } from '@backroom/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { products, productStock } from '../db/schema';
+import { productStock, products } from '../db/schema';
 import type { Random } from './random';
 
 /** Rows per insert: well below PostgreSQL's 65,535 parameters. */

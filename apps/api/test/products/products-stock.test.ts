@@ -1,7 +1,7 @@
 import { API_PATHS, customerProductPath, type Product, productPath } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entriesSince, dbNow } from '../helpers/activity';
+import { dbNow, entriesSince } from '../helpers/activity';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { addProduct, adminToken, minimalFields, updateProductCall } from '../helpers/catalogue';
 import { rollupsAndRecount } from '../helpers/orders';
@@ -85,7 +85,11 @@ describe('the stock grid in the product forms', () => {
   });
 
   it('Modify Product sets cells, logs the change, and at zero marks it out of stock on the dashboard, exactly', async () => {
-    const product = await addProduct(t, token, { ...minimalFields, trackStock: 'true', stockLevels: [{ quantity: 9 }] });
+    const product = await addProduct(t, token, {
+      ...minimalFields,
+      trackStock: 'true',
+      stockLevels: [{ quantity: 9 }],
+    });
     expect(product.stock).toBe(9);
     expect(product.lowStock).toBe(false);
     const before = await dashboard();
@@ -123,7 +127,13 @@ describe('the stock grid in the product forms', () => {
 
   it('a product that does not track stock answers stock null and keeps its manual flag', async () => {
     const product = await addProduct(t, token, { ...minimalFields, outOfStock: 'true' });
-    expect(product).toMatchObject({ trackStock: false, stock: null, lowStock: false, outOfStock: true, stockLevels: [] });
+    expect(product).toMatchObject({
+      trackStock: false,
+      stock: null,
+      lowStock: false,
+      outOfStock: true,
+      stockLevels: [],
+    });
     await update(product._id, { outOfStock: 'false' });
     expect((await adminProduct(product._id)).outOfStock).toBe(false);
   });

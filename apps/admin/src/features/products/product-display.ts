@@ -42,7 +42,11 @@ export function categoryPath(product: Pick<Product, 'mainCategory' | 'subCategor
 
 /** The labels of the product's status flags, in the spec's order. */
 export function statusLabels(product: Product): string[] {
-  return PRODUCT_TAGS.filter((tag) => product[tag]).map((tag) => PRODUCT_TAG_LABELS[tag]);
+  const labels = PRODUCT_TAGS.filter((tag) => product[tag]).map((tag) => PRODUCT_TAG_LABELS[tag]);
+  // A product that counts its units shows them, and 'Low stock' at or below its threshold (decision 055).
+  if (product.lowStock) labels.push('Low stock');
+  if (product.stock !== null && product.stock > 0) labels.push(`${product.stock} in stock`);
+  return labels;
 }
 
 /** The small version of the n-th image for lists, else the image itself. */

@@ -88,7 +88,33 @@ const product: Product = {
   limitedEdition: false,
   vaulted: true,
   date: '2026-01-01T00:00:00.000Z',
+  trackStock: true,
+  stock: 3,
+  lowStock: true,
+  lowStockThreshold: null,
+  stockLevels: [
+    { color: 'red', size: 'M', quantity: 1 },
+    { color: 'blue', size: 'M', quantity: 2 },
+  ],
 };
+
+describe('stock', () => {
+  it('opens on the product grid and sends every cell of the form colours and sizes', () => {
+    const values = productFormValues(product);
+    expect(values).toMatchObject({ trackStock: true, lowStockThreshold: '' });
+    const fields = addProductFields({
+      ...values,
+      colors: ['red', 'green'],
+      stockLevels: [...values.stockLevels, { color: 'green', size: 'M', quantity: 4 }],
+    });
+    expect(fields.trackStock).toBe('true');
+    expect(JSON.parse(fields.stockLevels ?? '[]')).toEqual([
+      { color: 'red', size: 'M', quantity: 1 },
+      { color: 'green', size: 'M', quantity: 4 },
+    ]);
+    expect(addProductFields({ ...values, trackStock: false }).stockLevels).toBeUndefined();
+  });
+});
 
 describe('accessories', () => {
   it('grows with blank entries and shrinks to the count, kept between 1 and 5', () => {

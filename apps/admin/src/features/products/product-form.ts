@@ -18,6 +18,7 @@ import {
   parsePriceCents,
   priceFromCents,
   productImageField,
+  stockGrid,
 } from '@backroom/contract';
 
 /*
@@ -276,6 +277,9 @@ export function emptyProductForm(): ProductFormValues {
     colors: [],
     clothingSizes: [],
     canvasSizes: [],
+    trackStock: false,
+    stockLevels: [],
+    lowStockThreshold: '',
     hasAccessory: false,
     accessories: [],
   };
@@ -304,6 +308,9 @@ export function productFormValues(product: Product): ProductFormValues {
     colors: cleanEntries(product.colorVariants.map((v) => v.color)),
     clothingSizes: [...product.clothingSizes],
     canvasSizes: [...product.canvasSizes],
+    trackStock: product.trackStock,
+    stockLevels: product.stockLevels.map((c) => ({ ...c })),
+    lowStockThreshold: product.lowStockThreshold === null ? '' : String(product.lowStockThreshold),
     hasAccessory: product.hasAccessory,
     accessories: accessoriesForToggle(product.hasAccessory, accessories, blankAccessory),
   };
@@ -337,6 +344,26 @@ function accessoryJson(accessory: AccessoryFormValues, withImages: boolean) {
   };
 }
 
+/** The grid's cells for the form's colours and sizes, quantities as typed (0 where none yet). */
+export function formStockCells(
+  values: Pick<ProductFormValues, 'colors' | 'clothingSizes' | 'canvasSizes' | 'stockLevels'>,
+) {
+  return stockGrid(
+    cleanEntries(values.colors),
+    [...cleanEntries(values.clothingSizes), ...cleanEntries(values.canvasSizes)],
+    values.stockLevels,
+  );
+}
+
+/** Track stock, the low-stock threshold and, when tracked, every cell of the grid (decision 055). */
+function stockFields(values: ProductFormValues): Record<string, string> {
+  return {
+    trackStock: flag(values.trackStock),
+    lowStockThreshold: values.lowStockThreshold.trim(),
+    ...(values.trackStock && { stockLevels: JSON.stringify(formStockCells(values)) }),
+  };
+}
+
 function commonFields(values: ProductFormValues): Record<string, string> {
   const accessories = values.hasAccessory ? values.accessories : [];
   return {
@@ -350,6 +377,7 @@ function commonFields(values: ProductFormValues): Record<string, string> {
     clothingSizes: JSON.stringify(cleanEntries(values.clothingSizes)),
     canvasSizes: JSON.stringify(cleanEntries(values.canvasSizes)),
     hasAccessory: flag(values.hasAccessory && accessories.length > 0),
+    ...stockFields(values),
     ...(accessories.length > 0 && { accessories: JSON.stringify(accessories.map((a) => accessoryJson(a, false))) }),
   };
 }

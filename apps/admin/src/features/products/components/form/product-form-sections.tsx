@@ -6,6 +6,7 @@ import { CategorySection } from './category-section';
 import { ColorSection } from './color-section';
 import { SizeSection } from './size-section';
 import { StatusSection } from './status-section';
+import { StockSection } from './stock-section';
 
 interface ProductFormSectionsProps {
   /** Add (spec 1 section 2.4) or Modify (section 2.7): labels and controls differ a little. */
@@ -34,6 +35,7 @@ export function ProductFormSections({ variant, images, onSavedAccessoryImageRemo
       <StatusSection order={order} variant={add ? 'checkboxes' : 'dropdown'} />
       <ColorSection order={order} variant={add ? 'chips' : 'dropdown'} />
       <SizeSection order={order} title={add ? 'Clothing Sizes and Canvas Sizes' : 'Size Variants'} />
+      <StockSection order={order} />
       {add ? (
         <>
           {images}
