@@ -1,9 +1,21 @@
-import { API_PATHS, customerProductPath, type Product, productPath } from '@backroom/contract';
+import {
+  API_PATHS,
+  customerProductPath,
+  EXPORT_PATHS,
+  IMPORT_FILE_FIELD,
+  IMPORT_FINGERPRINT_FIELD,
+  IMPORT_PATHS,
+  PRODUCT_CSV_COLUMNS,
+  type Product,
+  productPath,
+} from '@backroom/contract';
+import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbNow, entriesSince } from '../helpers/activity';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { addProduct, adminToken, minimalFields, updateProductCall } from '../helpers/catalogue';
+import { readCsv } from '../helpers/exports';
 import { rollupsAndRecount } from '../helpers/orders';
 import { createCustomer } from '../helpers/storefront';
 
@@ -155,5 +167,56 @@ describe('stock alerts (the bell hooks in here)', () => {
       { level: 'low', stock: 2 },
       { level: 'out', stock: 0 },
     ]);
+  });
+});
+
+describe('the products CSV', () => {
+  const post = (url: string, fields: Record<string, string | Blob>) => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    return t.app.inject({ method: 'POST', url, headers: { token }, payload: form });
+  };
+  const csvBlob = (rows: Record<string, string>[]) =>
+    new Blob(
+      [
+        stringify(
+          rows.map((r) => PRODUCT_CSV_COLUMNS.map((c) => r[c] ?? '')),
+          { header: true, columns: [...PRODUCT_CSV_COLUMNS], bom: true },
+        ),
+      ],
+      { type: 'text/csv' },
+    );
+
+  it('exports the stock grid and imports changes to it, the count and flag following', async () => {
+    const product = await addProduct(t, token, {
+      ...minimalFields,
+      name: 'CSV Stock Figure',
+      colorVariants: ['Red'],
+      clothingSizes: ['S', 'M'],
+      trackStock: 'true',
+      stockLevels: [{ color: 'Red', size: 'S', quantity: 2 }],
+    });
+    const exported = readCsv(
+      (await t.app.inject({ method: 'GET', url: EXPORT_PATHS.productExport, headers: { token } })).body,
+    );
+    const row = exported.find((r) => r.id === product._id) as Record<string, string>;
+    expect(row).toMatchObject({ trackStock: 'true', lowStockThreshold: '', stockLevels: 'Red/S=2|Red/M=0' });
+
+    const file = csvBlob([{ ...row, stockLevels: 'Red/S=0|Red/M=7', lowStockThreshold: '8' }]);
+    const preview = await post(IMPORT_PATHS.productImportPreview, { [IMPORT_FILE_FIELD]: file });
+    expect(preview.statusCode, preview.body).toBe(200);
+    const plan = preview.json();
+    expect(plan.counts).toMatchObject({ update: 1, bad: 0 });
+    const done = await post(IMPORT_PATHS.productImport, {
+      [IMPORT_FILE_FIELD]: file,
+      [IMPORT_FINGERPRINT_FIELD]: plan.fingerprint,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(await adminProduct(product._id)).toMatchObject({ stock: 7, lowStock: true, lowStockThreshold: 8 });
+
+    const bad = await post(IMPORT_PATHS.productImportPreview, {
+      [IMPORT_FILE_FIELD]: csvBlob([{ ...row, stockLevels: 'Red-S:2' }]),
+    });
+    expect(bad.json().counts).toMatchObject({ bad: 1 });
   });
 });

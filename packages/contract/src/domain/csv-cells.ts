@@ -105,8 +105,9 @@ export const ORDER_ITEM_CSV_COLUMNS = [
 ] as const;
 
 /**
- * The products' columns, written by the export and read by the import. Accessories and colour
- * stock are not in it (the import leaves them as they are); images lists the image URLs a
+ * The products' columns, written by the export and read by the import. Accessories are not in it
+ * (the import leaves them as they are); stock is trackStock, lowStockThreshold (blank: the shop's
+ * default) and stockLevels (every cell of a tracked product, stockLevelText); images lists the image URLs a
  * product keeps (images themselves are not imported).
  */
 export const PRODUCT_CSV_COLUMNS = [
@@ -122,9 +123,31 @@ export const PRODUCT_CSV_COLUMNS = [
   'colors',
   'clothingSizes',
   'canvasSizes',
+  'trackStock',
+  'lowStockThreshold',
+  'stockLevels',
   'images',
   'date',
 ] as const;
+
+/**
+ * A stock grid cell in the products CSV's stockLevels column (decision 055): 'colour/size=units',
+ * either name empty where the product has none ('Red/M=3', 'Red/=2', '/=5'); cells joined with
+ * the list separator.
+ */
+export function stockLevelText(cell: { color: string; size: string; quantity: number }): string {
+  return `${cell.color}/${cell.size}=${cell.quantity}`;
+}
+
+/** A stockLevels item read back: its cell, or null when it is not 'colour/size=units'. */
+export function parseStockLevelText(text: string): { color: string; size: string; quantity: number } | null {
+  const eq = text.lastIndexOf('=');
+  const slash = text.indexOf('/');
+  if (eq < 0 || slash < 0 || slash > eq) return null;
+  const units = text.slice(eq + 1).trim();
+  if (!/^\d+$/.test(units)) return null;
+  return { color: text.slice(0, slash).trim(), size: text.slice(slash + 1, eq).trim(), quantity: Number(units) };
+}
 
 export const USER_CSV_COLUMNS = [
   'id',

@@ -3,12 +3,12 @@ import type { DbOrTx } from '../../db/client';
 import { products } from '../../db/schema';
 import { nameFromReference } from '../../storage/names';
 import { recordChanges } from '../activity/recorder';
-import { newProductValues, type StoredUploads, updatedProductValues } from '../products/product-values';
+import { newProductValues, type StoredUploads, stockCellsOf, updatedProductValues } from '../products/product-values';
 import { productFiles } from '../products/product-view';
-import type { ProductRow } from '../products/repository';
+import { type ProductRow, writeStockLevels } from '../products/repository';
 import { UNLOGGED_PRODUCT_FIELDS } from '../products/service';
 import type { ImportPlan, PlannedUpdate } from './import-plan';
-import { adminProductColumns, updateProductsAtOnce } from './queries';
+import { adminProductColumns, findAdminProducts, updateProductsAtOnce } from './queries';
 
 /*
  * Writing an import's plan on the caller's transaction, through the product forms' own rules
@@ -60,6 +60,8 @@ export function importUpdateFields(
     ...(has('clothingSizes') && { clothingSizes: values.clothingSizes }),
     ...(has('canvasSizes') && { canvasSizes: values.canvasSizes }),
     ...(has('images') && { existingImages: update.images }),
+    ...(has('trackStock') && { trackStock: values.trackStock ?? false }),
+    ...(has('lowStockThreshold') && { lowStockThreshold: values.lowStockThreshold ?? null }),
   } as UpdateProductFields;
 }
 
@@ -76,10 +78,30 @@ export async function applyImport(
 ): Promise<{ dropped: string[] }> {
   let done = 0;
   for (const batch of batches(plan.creates)) {
-    const rows = await tx
+    let rows = await tx
       .insert(products)
       .values(batch.map((create) => newProductValues(create.values, noUploads())))
       .returning(adminProductColumns);
+    // The stock grids of those that track stock (decision 055), then the rows as they now are.
+    let stocked = false;
+    for (const [i, row] of rows.entries()) {
+      const cells = stockCellsOf(row, batch[i]?.values.stockLevels);
+      if (cells) {
+        await writeStockLevels(tx, row.id, cells);
+        stocked = true;
+      }
+    }
+    if (stocked) {
+      const fresh = new Map(
+        (
+          await findAdminProducts(
+            tx,
+            rows.map((r) => r.id),
+          )
+        ).map((r) => [r.id, r]),
+      );
+      rows = rows.map((row) => fresh.get(row.id) ?? row);
+    }
     const entries = rows.map((row) => ({ recordId: row.id, before: null, after: row }));
     await recordChanges(tx, 'product', 'created', entries, UNLOGGED_PRODUCT_FIELDS);
     done += rows.length;
@@ -90,8 +112,13 @@ export async function applyImport(
     const changes = batch.map((update) => {
       const before = current.get(update.id) as ProductRow;
       const fields = importUpdateFields(plan.columns, update, before);
-      return { id: update.id, before, values: updatedProductValues(before, fields, noUploads()) };
+      return { id: update.id, before, values: updatedProductValues(before, fields, noUploads()), update };
     });
+    // Stock cells first: the update's own trigger then sets out_of_stock from them (decision 055).
+    for (const { id, before, values, update } of changes) {
+      const cells = stockCellsOf({ ...before, ...values }, update.values.stockLevels, before.stockLevels);
+      if (cells) await writeStockLevels(tx, id, cells);
+    }
     const rows = new Map((await updateProductsAtOnce(tx, changes)).map((row) => [row.id, row]));
     const entries = changes.map(({ id, before }) => ({ recordId: id, before, after: rows.get(id) as ProductRow }));
     await recordChanges(tx, 'product', 'updated', entries, UNLOGGED_PRODUCT_FIELDS);

@@ -10,6 +10,7 @@ import {
   type ProductCsvColumn,
   type ProductImportResult,
   restoreCell,
+  stockLevelText,
   textCell,
 } from '@backroom/contract';
 import { giveWay } from './give-way';
@@ -70,6 +71,10 @@ function newCells(columns: ProductCsvColumn[], values: AddProductFields, images:
     else if (column === 'clothingSizes' || column === 'canvasSizes')
       cells[column] = listCell(cleanEntries(values[column]));
     else if (column === 'images') cells.images = listCell(images);
+    else if (column === 'trackStock') cells.trackStock = booleanCell(values.trackStock ?? false);
+    else if (column === 'lowStockThreshold')
+      cells.lowStockThreshold = values.lowStockThreshold == null ? '' : String(values.lowStockThreshold);
+    else if (column === 'stockLevels') cells.stockLevels = listCell((values.stockLevels ?? []).map(stockLevelText));
     else if ((PRODUCT_TAGS as readonly string[]).includes(column)) {
       cells[column] = booleanCell(values[column as (typeof PRODUCT_TAGS)[number]]);
     } else {

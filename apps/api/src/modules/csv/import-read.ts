@@ -8,6 +8,7 @@ import {
   PRODUCT_CSV_COLUMNS,
   PRODUCT_TAGS,
   type ProductCsvColumn,
+  parseStockLevelText,
   restoreCell,
 } from '@backroom/contract';
 import { HttpError } from '../../http-error';
@@ -102,7 +103,11 @@ function formFields(columns: ProductCsvColumn[], cells: Cells): Record<string, s
     const field = FORM_FIELD[column] ?? column;
     if (column === 'colors' || column === 'clothingSizes' || column === 'canvasSizes') {
       fields[field] = JSON.stringify(splitList(cell));
-    } else if ((PRODUCT_TAGS as readonly string[]).includes(column)) {
+    } else if (column === 'stockLevels') {
+      // A cell that is not 'colour/size=units' goes on as -1 units, which the form's schema refuses.
+      const cells = splitList(cell).map((text) => parseStockLevelText(text) ?? { color: '', size: '', quantity: -1 });
+      fields[field] = JSON.stringify(cells);
+    } else if ((PRODUCT_TAGS as readonly string[]).includes(column) || column === 'trackStock') {
       // An empty flag cell is false, as an unticked box.
       fields[field] = cell.trim().toLowerCase() || 'false';
     } else if (column === 'discount') {

@@ -13,6 +13,8 @@ import {
   type ProductCsvColumn,
   type ProductTag,
   parseItemVariant,
+  stockGrid,
+  stockLevelText,
   textCell,
   USER_CSV_COLUMNS,
 } from '@backroom/contract';
@@ -129,6 +131,18 @@ export function productCells(row: ProductExportRow): Record<ProductCsvColumn, st
     colors: listCell(row.colorVariants.map((variant) => variant.color)),
     clothingSizes: listCell(row.clothingSizes),
     canvasSizes: listCell(row.canvasSizes),
+    trackStock: booleanCell(row.trackStock),
+    lowStockThreshold: row.lowStockThreshold === null ? '' : String(row.lowStockThreshold),
+    stockLevels: listCell(
+      row.trackStock
+        ? stockGrid(
+            row.colorVariants.map((v) => v.color),
+            [...row.clothingSizes, ...row.canvasSizes],
+            [],
+            row.stockLevels,
+          ).map(stockLevelText)
+        : [],
+    ),
     images: listCell(basics.image),
     date: dateCell(row.createdAt),
   };

@@ -172,6 +172,12 @@ export async function findProductsByIds(db: DbOrTx, ids: string[]) {
   return rows;
 }
 
+/** The products of these ids whole, as the product forms read them (after an import wrote their stock). */
+export async function findAdminProducts(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select(adminProductColumns).from(products).where(inArray(products.id, ids));
+}
+
 /**
  * The products of these ids whole (accessories too, as the product forms read them), locked until
  * the transaction ends, in id order so that two imports lock in the same order and never deadlock.
