@@ -9,6 +9,7 @@ import {
   type OrdersUpdatedEvent,
   orderAmountCents,
   type PlaceOrderInput,
+  type ProductsUpdatedEvent,
   STOREFRONT_MESSAGES,
 } from '@backroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -174,12 +175,17 @@ export async function placeOrder(
       throw short ? shortfallError(short, items) : error;
     }
     await insertPlacedChange(tx, { id: newObjectId(), orderId, status, discountCode: redemption?.code ?? null });
-    return { bundleId: bundle?.id, code: redemption?.code };
+    const stocked = [...byId.values()].filter((p) => p.trackStock).map((p) => p.id);
+    return { bundleId: bundle?.id, code: redemption?.code, stocked };
   });
 
   deps.realtime.toAdmins(EVENTS.ordersUpdated, { action: 'placed', id: orderId } satisfies OrdersUpdatedEvent);
   if (placed.code) notifyDiscounts(deps, { action: 'redeemed', code: placed.code });
   if (placed.bundleId) notifyBundles(deps, { action: 'purchased', id: placed.bundleId });
+  // Units were taken: an open Product List shows the new counts at once (decision 055).
+  for (const id of placed.stocked) {
+    deps.realtime.toAdmins(EVENTS.productsUpdated, { action: 'updated', id } satisfies ProductsUpdatedEvent);
+  }
 
   const row = await findCustomerOrder(deps.db, orderId);
   if (!row) throw new HttpError(404, 'Order not found');

@@ -48,7 +48,7 @@ export function StockSection({ order }: { order: TitleOrder }) {
               <Table withTableBorder aria-label="Units in stock per colour and size">
                 <Table.Thead>
                   <Table.Tr>
-                    <Table.Th>{colorRows[0] === '' ? '' : 'Colour'}</Table.Th>
+                    <Table.Th>{colorRows[0] === '' ? 'Stock' : 'Colour'}</Table.Th>
                     {sizeColumns.map((size) => (
                       <Table.Th key={size}>{size === '' ? 'Units' : size}</Table.Th>
                     ))}
@@ -57,7 +57,7 @@ export function StockSection({ order }: { order: TitleOrder }) {
                 <Table.Tbody>
                   {colorRows.map((color) => (
                     <Table.Tr key={color}>
-                      <Table.Th scope="row">{color}</Table.Th>
+                      <Table.Th scope="row">{color || 'All'}</Table.Th>
                       {sizeColumns.map((size) => {
                         const cell = cells.find((c) => c.color === color && c.size === size);
                         const name = cellName(color, size);
