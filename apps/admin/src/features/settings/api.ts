@@ -24,7 +24,8 @@ export const visibilitySettingsQueryOptions = () =>
   });
 
 /** The state a PUT sends: the whole settings, without the version. */
-export type VisibilityValues = Omit<VisibilitySettings, 'updatedAt'>;
+/** The visibility choices the screen edits (the low-stock default, decision 055, is left as stored). */
+export type VisibilityValues = Omit<VisibilitySettings, 'updatedAt' | 'lowStockThreshold'>;
 
 const newer = (a: VisibilitySettings, b: VisibilitySettings | undefined) =>
   !b || Date.parse(a.updatedAt) > Date.parse(b.updatedAt);
