@@ -23,8 +23,7 @@ export const visibilitySettingsQueryOptions = () =>
       (await apiRequest(API_PATHS.settings, { schema: settingsResponseSchema, signal })).settings,
   });
 
-/** The state a PUT sends: the whole settings, without the version. */
-/** The visibility choices the screen edits (the low-stock default, decision 055, is left as stored). */
+/** The state a PUT sends: the visibility settings, without the version (the low-stock default, decision 055, is left as stored). */
 export type VisibilityValues = Omit<VisibilitySettings, 'updatedAt' | 'lowStockThreshold'>;
 
 const newer = (a: VisibilitySettings, b: VisibilitySettings | undefined) =>
