@@ -51,8 +51,27 @@ afterAll(() => t.close());
 const LONG = 'x'.repeat(100_000);
 const VALID_ID = '65a1b2c3d4e5f60718293a4b';
 
-/** Text PostgreSQL cannot keep, or far too long: every field must refuse it. */
-const BAD_TEXT = ['a\u0000b', '\u0000', '\ud800', 'x\udc00y', '\udfff\ud800', LONG, `${LONG}\u0000`];
+/** Text PostgreSQL cannot keep, or far too long, by kind: every field must refuse each kind. */
+const BAD_TEXT_KINDS = {
+  nul: ['a\u0000b', '\u0000'],
+  surrogate: ['\ud800', 'x\udc00y', '\udfff\ud800'],
+  long: [LONG, `${LONG}\u0000`],
+};
+const BAD_TEXT = Object.values(BAD_TEXT_KINDS).flat();
+
+/*
+ * Each field gets one value of each kind, not every value of every kind: the values of a kind take
+ * turns (next()), field after field, so that every value is still sent, on some field of some
+ * route, in every run (the order of routes and fields is the app's, the same each run).
+ */
+const turns = new Map<readonly unknown[], number>();
+function next<T>(list: readonly T[]): T {
+  const turn = turns.get(list) ?? 0;
+  turns.set(list, turn + 1);
+  return list[turn % list.length] as T;
+}
+/** One bad text of each kind (NUL, lone surrogate, too long), each kind's values taking turns. */
+const badTexts = (kinds: readonly (readonly string[])[] = Object.values(BAD_TEXT_KINDS)) => kinds.map(next);
 
 /** Text that is odd for most fields: accepted or refused, never a failure. */
 const ODD_TEXT = [
@@ -70,17 +89,10 @@ const ODD_TEXT = [
   '{"__proto__":{"x":1}}',
 ];
 const HOSTILE_TEXT = [...BAD_TEXT, ...ODD_TEXT];
-const FORM_TEXT = [...BAD_TEXT.filter((v) => v.length < 100), '', '-1', '1e309', '[]', '{"__proto__":{"x":1}}'];
 
-/** Values of other JSON types, for fields that expect one type. */
-const WRONG_TYPES: unknown[] = [
-  null,
-  0,
-  -1,
-  1.5,
-  1e308,
-  Number.MAX_SAFE_INTEGER + 2,
-  true,
+/** Values of other JSON types, for fields that expect one type: scalars, then lists and objects. */
+const WRONG_SCALARS: unknown[] = [null, 0, -1, 1.5, 1e308, Number.MAX_SAFE_INTEGER + 2, true];
+const WRONG_STRUCTURES: unknown[] = [
   [],
   ['a\u0000'],
   ['\ud800', 'ok'],
@@ -90,38 +102,47 @@ const WRONG_TYPES: unknown[] = [
   JSON.parse('{"__proto__":{"polluted":true}}'),
   { constructor: { prototype: { polluted: true } } },
 ];
-const HOSTILE_VALUES = [...HOSTILE_TEXT, ...WRONG_TYPES];
+const WRONG_TYPES = [...WRONG_SCALARS, ...WRONG_STRUCTURES];
+/** What one field of a JSON body is sent: one bad text of each kind, one odd text, one scalar and one structure of the wrong type. */
+const hostileValues = (): unknown[] => [...badTexts(), next(ODD_TEXT), next(WRONG_SCALARS), next(WRONG_STRUCTURES)];
 
-/** Whole bodies that are not what any JSON route takes. */
-const RAW_BODIES: { what: string; type?: string; body: string | Buffer }[] = [
-  { what: 'bad JSON', type: 'application/json', body: '{"a":' },
-  { what: 'a lone brace', type: 'application/json', body: '{' },
-  { what: 'JSON null', type: 'application/json', body: 'null' },
-  { what: 'a JSON array', type: 'application/json', body: '[1,2]' },
-  { what: 'a JSON string', type: 'application/json', body: '"text"' },
-  { what: 'a JSON number', type: 'application/json', body: '12' },
-  { what: 'an empty JSON body', type: 'application/json', body: '' },
-  { what: '__proto__', type: 'application/json', body: '{"__proto__":{"polluted":true}}' },
-  { what: 'constructor.prototype', type: 'application/json', body: '{"constructor":{"prototype":{"x":1}}}' },
-  { what: 'a raw NUL byte in a string', type: 'application/json', body: '{"name":"a\u0000"}' },
+/** Whole bodies that are not what any JSON route takes, by kind: a JSON route gets one of each kind. */
+const RAW_BODIES: { kind: string; what: string; type?: string; body: string | Buffer }[] = [
+  { kind: 'broken JSON', what: 'bad JSON', type: 'application/json', body: '{"a":' },
+  { kind: 'broken JSON', what: 'a lone brace', type: 'application/json', body: '{' },
+  { kind: 'not an object', what: 'JSON null', type: 'application/json', body: 'null' },
+  { kind: 'not an object', what: 'a JSON array', type: 'application/json', body: '[1,2]' },
+  { kind: 'not an object', what: 'a JSON string', type: 'application/json', body: '"text"' },
+  { kind: 'not an object', what: 'a JSON number', type: 'application/json', body: '12' },
+  { kind: 'broken JSON', what: 'an empty JSON body', type: 'application/json', body: '' },
+  { kind: 'prototype keys', what: '__proto__', type: 'application/json', body: '{"__proto__":{"polluted":true}}' },
   {
+    kind: 'prototype keys',
+    what: 'constructor.prototype',
+    type: 'application/json',
+    body: '{"constructor":{"prototype":{"x":1}}}',
+  },
+  { kind: 'bad bytes', what: 'a raw NUL byte in a string', type: 'application/json', body: '{"name":"a\u0000"}' },
+  {
+    kind: 'bad bytes',
     what: 'a surrogate as raw bytes',
     type: 'application/json',
     body: Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
   },
   {
+    kind: 'bad bytes',
     what: 'invalid UTF-8',
     type: 'application/json',
     body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
   },
-  { what: 'deep nesting', type: 'application/json', body: `${'['.repeat(5000)}${']'.repeat(5000)}` },
-  { what: 'deep objects', type: 'application/json', body: `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}` },
-  { what: 'JSON as UTF-16', type: 'application/json; charset=utf-16', body: '{}' },
-  { what: 'plain text', type: 'text/plain', body: 'hello' },
-  { what: 'XML', type: 'application/xml', body: '<a/>' },
-  { what: 'a form', type: 'application/x-www-form-urlencoded', body: 'a=1&b=%00' },
-  { what: 'no content type', body: '{"a":1}' },
-  { what: 'a made-up type', type: 'x/\u00e9; q=\u0000', body: '{}' },
+  { kind: 'deep', what: 'deep nesting', type: 'application/json', body: `${'['.repeat(5000)}${']'.repeat(5000)}` },
+  { kind: 'deep', what: 'deep objects', type: 'application/json', body: `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}` },
+  { kind: 'another type', what: 'JSON as UTF-16', type: 'application/json; charset=utf-16', body: '{}' },
+  { kind: 'another type', what: 'plain text', type: 'text/plain', body: 'hello' },
+  { kind: 'another type', what: 'XML', type: 'application/xml', body: '<a/>' },
+  { kind: 'another type', what: 'a form', type: 'application/x-www-form-urlencoded', body: 'a=1&b=%00' },
+  { kind: 'another type', what: 'no content type', body: '{"a":1}' },
+  { kind: 'another type', what: 'a made-up type', type: 'x/\u00e9; q=\u0000', body: '{}' },
 ];
 
 const BOUNDARY = 'fuzz-boundary';
@@ -176,29 +197,25 @@ const MULTIPART_GARBAGE: { what: string; type: string; body: string | Buffer }[]
   { what: 'binary noise', type: FORM, body: Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)) },
 ];
 
-/** Hostile path parameter values, as they appear in the URL (already encoded, or raw on purpose). */
-const HOSTILE_PARAMS = [
-  '%00',
-  'a%00',
-  '65a1b2c3d4e5f60718293a4b%00',
-  '..',
-  '%2e%2e',
-  '..%2F..%2Fetc%2Fpasswd',
-  '%ED%A0%80',
-  '%C0%80',
-  '%',
-  '%zz',
-  'x'.repeat(10_000),
-  '65a1b2c3d4e5f60718293a4b',
-  '65A1B2C3D4E5F60718293A4B',
-  'null',
-  '-1',
-  '%20',
-  '%F0%9F%98%80',
+/**
+ * Hostile path parameter values, as they appear in the URL (already encoded, or raw on purpose), by
+ * kind: NUL, a way out, bad encodings, too long, and ids that look right or nearly.
+ */
+const HOSTILE_PARAM_KINDS = [
+  ['%00', 'a%00', '65a1b2c3d4e5f60718293a4b%00'],
+  ['..', '%2e%2e', '..%2F..%2Fetc%2Fpasswd'],
+  ['%ED%A0%80', '%C0%80', '%', '%zz'],
+  ['x'.repeat(10_000)],
+  ['65a1b2c3d4e5f60718293a4b', '65A1B2C3D4E5F60718293A4B', 'null', '-1', '%20', '%F0%9F%98%80'],
 ];
 
-/** Hostile query values, already encoded. */
-const HOSTILE_QUERY = ['%00', 'a%00', '%ED%A0%80', '%ED%B0%80', '%C0%80', '%', '%zz', '%FF', '', 'x'.repeat(100_000)];
+/** Hostile query values, already encoded, by kind: NUL, a lone surrogate, bad encodings, empty or too long. */
+const HOSTILE_QUERY_KINDS = [
+  ['%00', 'a%00'],
+  ['%ED%A0%80', '%ED%B0%80'],
+  ['%C0%80', '%', '%zz', '%FF'],
+  ['', 'x'.repeat(100_000)],
+];
 
 // ---------------------------------------------------------------------------------------------
 // Reading fields out of a route's zod schemas
@@ -393,6 +410,17 @@ function isStructured(schema: unknown): boolean {
 /** A body a JSON parser refuses before any field is read (__proto__, constructor.prototype). */
 const poisoned = (payload: string) => /"__proto__"|"constructor":\{"prototype"/.test(payload);
 
+/** Each kind of a list of entries that have one: its entries. */
+function byKind<T extends { kind: string }>(entries: readonly T[]): T[][] {
+  const kinds = new Map<string, T[]>();
+  for (const entry of entries) kinds.set(entry.kind, [...(kinds.get(entry.kind) ?? []), entry]);
+  return [...kinds.values()];
+}
+const RAW_BODY_KINDS = byKind(RAW_BODIES);
+/** Keys no route takes, and what they are sent with. */
+const UNKNOWN_KEYS = ['unknownField', '__proto__', 'constructor'];
+const UNKNOWN_KEY_VALUES: unknown[] = ['a\u0000', 1, { prototype: { x: 1 } }];
+
 function jsonCases(route: RouteEntry): Case[] {
   const schema = route.schema?.body;
   const url = urlOf(route);
@@ -406,39 +434,41 @@ function jsonCases(route: RouteEntry): Case[] {
   const whole = shaped(schema, 'ok') as Record<string, unknown>;
   const show = (value: unknown) => String(JSON.stringify(value)).slice(0, 40);
   for (const [field, fieldSchema] of Object.entries(fields)) {
-    for (const value of HOSTILE_VALUES) cases.push(json(`${field} = ${show(value)}`, { ...whole, [field]: value }));
+    for (const value of hostileValues()) cases.push(json(`${field} = ${show(value)}`, { ...whole, [field]: value }));
     // A list or object field filled, in depth, with bad text.
     if (isStructured(fieldSchema)) {
-      for (const leaf of BAD_TEXT)
+      for (const leaf of badTexts())
         cases.push(json(`${field} holding ${show(leaf)}`, { ...whole, [field]: shaped(fieldSchema, leaf) }));
     }
   }
-  // Bad text beside each choice of each enum field, with each real id in the id fields and nothing
+  // Bad text with a real id in the id fields, one enum field set to one of its choices and nothing
   // else: a search only searches with its searchBy set, a tracking number is only kept on a real
-  // order, so the text must get that far with nothing else wrong in the body.
+  // order, so the text must get that far with nothing else wrong in the body. Every choice of every
+  // enum and every other field have their turn (not every choice with every field and every id).
   const idFields = Object.keys(fields).filter((f) => /(^|[a-z])(id|Id)$/.test(f));
   for (const [other, choices] of Object.entries(fields).map(([f, fs]) => [f, enumChoices(fs)] as const)) {
-    for (const choice of choices) {
-      for (const field of Object.keys(fields).filter((f) => f !== other && !idFields.includes(f))) {
-        for (const id of idFields.length > 0 ? realIds : [undefined]) {
-          const ids = Object.fromEntries(idFields.map((f) => [f, id]));
-          for (const leaf of BAD_TEXT.slice(0, 3)) {
-            cases.push(
-              json(`${other} = ${choice}, ${field} = ${show(leaf)}`, { ...ids, [other]: choice, [field]: leaf }),
-            );
-          }
-        }
-      }
+    const texts = Object.keys(fields).filter((f) => f !== other && !idFields.includes(f));
+    if (choices.length === 0 || texts.length === 0) continue;
+    for (let i = 0; i < Math.max(choices.length, texts.length); i += 1) {
+      const [choice, field] = [choices[i % choices.length], texts[i % texts.length] as string];
+      const ids = Object.fromEntries(idFields.map((f) => [f, next(realIds)]));
+      const leaf = next(BAD_TEXT);
+      cases.push(json(`${other} = ${choice}, ${field} = ${show(leaf)}`, { ...ids, [other]: choice, [field]: leaf }));
     }
   }
-  for (const field of ['unknownField', '__proto__', 'constructor']) {
-    for (const value of ['a\u0000', 1, { prototype: { x: 1 } }])
-      cases.push(json(`${field} = ${show(value)}`, { ...whole, [field]: value }));
-  }
+  // A key no route takes (each route one, in turn), as '__proto__' and 'constructor' are.
+  const key = next(UNKNOWN_KEYS);
+  const keyValue = next(UNKNOWN_KEY_VALUES);
+  cases.push(json(`${key} = ${show(keyValue)}`, { ...whole, [key]: keyValue }));
   // Every text in the body at once, nested lists and objects included.
-  if (schema) for (const leaf of HOSTILE_TEXT) cases.push(json(`every text ${show(leaf)}`, shaped(schema, leaf)));
-  for (const value of WRONG_TYPES) cases.push(json(`a body of ${show(value)}`, value));
-  for (const raw of [...RAW_BODIES, ...MULTIPART_GARBAGE]) {
+  if (schema) {
+    for (const leaf of [...badTexts(), next(ODD_TEXT)])
+      cases.push(json(`every text ${show(leaf)}`, shaped(schema, leaf)));
+  }
+  const body = next(WRONG_TYPES);
+  cases.push(json(`a body of ${show(body)}`, body));
+  // Whole bodies no JSON route takes, one of each kind, and one multipart body (the forms' routes get them all).
+  for (const raw of [...RAW_BODY_KINDS.map(next), next(MULTIPART_GARBAGE)]) {
     cases.push({
       route,
       what: raw.what,
@@ -466,6 +496,11 @@ function formFields(): { field: string; fieldSchema: unknown; whole: Record<stri
   });
 }
 
+/** A form is slow to make and read: per field the short bad texts; the long ones come in the whole form. */
+const SHORT_BAD_TEXT_KINDS = [BAD_TEXT_KINDS.nul, BAD_TEXT_KINDS.surrogate];
+const FORM_ODD_TEXT = ['', '-1', '1e309', '[]', '{"__proto__":{"x":1}}'];
+
+/** The cases of a route that reads a multipart form (it answered a JSON body notMultipart). */
 function multipartCases(route: RouteEntry): Case[] {
   const url = urlOf(route);
   const form = (what: string, fields: Record<string, unknown>): Case => ({
@@ -479,16 +514,15 @@ function multipartCases(route: RouteEntry): Case[] {
   const cases: Case[] = [];
   const show = (value: string) => JSON.stringify(value.slice(0, 20));
   for (const { field, fieldSchema, whole } of formFields()) {
-    // A form is slow to make and read: the short bad texts and a few odd ones per field; the long
-    // texts and the rest come in the whole form below.
-    for (const leaf of FORM_TEXT) cases.push(form(`${field} = ${show(leaf)}`, { ...whole, [field]: leaf }));
+    for (const leaf of [...badTexts(SHORT_BAD_TEXT_KINDS), next(FORM_ODD_TEXT)])
+      cases.push(form(`${field} = ${show(leaf)}`, { ...whole, [field]: leaf }));
     if (isStructured(fieldSchema)) {
-      for (const leaf of BAD_TEXT)
+      for (const leaf of badTexts(SHORT_BAD_TEXT_KINDS))
         cases.push(form(`${field} holding ${show(leaf)}`, { ...whole, [field]: shaped(fieldSchema, leaf) }));
     }
   }
   for (const schema of MULTIPART_SCHEMAS) {
-    for (const leaf of HOSTILE_TEXT)
+    for (const leaf of [...badTexts(), next(ODD_TEXT)])
       cases.push(form(`every form text ${show(leaf)}`, shaped(schema, leaf) as Record<string, unknown>));
   }
   for (const raw of MULTIPART_GARBAGE) {
@@ -508,21 +542,23 @@ function queryCases(route: RouteEntry): Case[] {
   const cases: Case[] = [];
   const add = (what: string, query: string) => cases.push({ route, what, url: `${base}?${query}`, namesField: true });
   for (const field of fieldNames(route.schema?.querystring)) {
-    for (const value of HOSTILE_QUERY) add(`?${field}=${value.slice(0, 20)}`, `${field}=${value}`);
-    for (const value of HOSTILE_TEXT)
+    for (const value of HOSTILE_QUERY_KINDS.map(next)) add(`?${field}=${value.slice(0, 20)}`, `${field}=${value}`);
+    for (const value of [next(BAD_TEXT), next(ODD_TEXT)])
       add(`?${field}=${JSON.stringify(value.slice(0, 20))}`, `${field}=${encode(value)}`);
     add(`?${field} twice`, `${field}=a&${field}=b`);
     add(`?${field}[x]`, `${field}[x]=1&${field}[__proto__][y]=2`);
     add(`?${field} without a value`, field);
   }
-  for (const field of ['unknownField', '__proto__', 'constructor']) add(`?${field}`, `${field}=a%00`);
+  const unknown = next(UNKNOWN_KEYS);
+  add(`?${unknown}`, `${unknown}=a%00`);
   add('a broken query', '&&=&%&=%00&%ED%A0%80=1');
   return cases;
 }
 
+/** Each parameter: one hostile value of each kind, and every real id (each once per route). */
 function paramCases(route: RouteEntry): Case[] {
   return paramNames(route).flatMap((name) =>
-    [...HOSTILE_PARAMS, ...realIds].map((value) => ({
+    [...HOSTILE_PARAM_KINDS.map(next), ...realIds].map((value) => ({
       route,
       what: `:${name} = ${value.slice(0, 30)}`,
       url: urlOf(route, { name, value }),
@@ -531,24 +567,37 @@ function paramCases(route: RouteEntry): Case[] {
   );
 }
 
-function casesOf(route: RouteEntry): Case[] {
+/** A route without a body schema that reads a multipart form: a JSON body is refused as not multipart. */
+async function readsForm(route: RouteEntry): Promise<boolean> {
+  if (!takesBody(route) || route.schema?.body) return false;
+  const res = await t.app.inject({
+    method: route.method as InjectOptions['method'],
+    url: urlOf(route),
+    headers: { token: route.access === 'customer' ? customerToken : token, 'content-type': 'application/json' },
+    payload: '{}',
+  });
+  return res.statusCode === 415 && res.json().message === MESSAGES.notMultipart;
+}
+
+function casesOf(route: RouteEntry, form: boolean): Case[] {
   const cases = paramCases(route);
   // HEAD answers as GET does, without a body: its parameters are enough.
   if (route.method === 'HEAD') return cases;
   cases.push(...queryCases(route));
   if (!takesBody(route)) return cases;
-  // A route without a body schema may read a multipart form (product add and update).
-  return [...cases, ...jsonCases(route), ...(route.schema?.body ? [] : multipartCases(route))];
+  return [...cases, ...jsonCases(route), ...(form ? multipartCases(route) : [])];
 }
 
 // ---------------------------------------------------------------------------------------------
 
 const routes = () => t.app.routeTable.filter((r) => r.method !== 'OPTIONS');
+/** The routes found to read a multipart form. */
+const formRoutes: string[] = [];
 /** Logout last, so the fuzz does not keep ending its own session (it makes a new one if it does). */
 const fuzzed = routes().sort((a, b) => Number(a.url.includes('logout')) - Number(b.url.includes('logout')));
 
 describe('every route, with hostile input', () => {
-  it('knows the routes and their fields', () => {
+  it('knows the routes and their fields', async () => {
     const all = routes();
     expect(all.length).toBeGreaterThan(15);
     // The reading of schemas works: the calls of the issue's examples have their fields.
@@ -560,25 +609,58 @@ describe('every route, with hostile input', () => {
     expect(JSON.stringify(shaped(find('PUT', contract.API_PATHS.options)?.schema?.body, 'L'))).toBe(
       '{"options":[{"name":"L","values":["L"]}]}',
     );
+    // The routes that read a form are found by asking them, and only they get the form's cases.
+    for (const [method, url] of [
+      ['POST', contract.API_PATHS.productAdd],
+      ['PUT', contract.API_PATHS.productUpdate],
+      ['POST', contract.API_PATHS.bundleCreate],
+    ] as const) {
+      expect(await readsForm(find(method, url) as RouteEntry), `${method} ${url}`).toBe(true);
+    }
+    expect(await readsForm(find('POST', contract.API_PATHS.orderList) as RouteEntry)).toBe(false);
   });
 
   describe('never answers a 5xx, and refuses with { success: false, message } naming the field', () => {
     for (const route of fuzzed) {
       it(`${route.method} ${route.url}`, async () => {
         findings.length = 0;
-        for (const c of casesOf(route)) await run(c);
+        const form = await readsForm(route);
+        if (form) formRoutes.push(`${route.method} ${route.url}`);
+        for (const c of casesOf(route, form)) await run(c);
         expect(findings, JSON.stringify(findings.slice(0, 30), null, 2)).toEqual([]);
       });
     }
 
     it('all told: mostly refused, something got through, and the logout did end the session', () => {
-      expect(calls).toBeGreaterThan(3000);
+      expect(calls).toBeGreaterThan(1500);
+      // Every hostile value of every kind was sent, on some field of some route.
+      const lists: (readonly unknown[])[] = [
+        ...Object.values(BAD_TEXT_KINDS),
+        BAD_TEXT,
+        ODD_TEXT,
+        WRONG_SCALARS,
+        WRONG_STRUCTURES,
+        WRONG_TYPES,
+        ...RAW_BODY_KINDS,
+        MULTIPART_GARBAGE,
+        ...HOSTILE_PARAM_KINDS,
+        ...HOSTILE_QUERY_KINDS,
+        FORM_ODD_TEXT,
+        UNKNOWN_KEYS,
+        UNKNOWN_KEY_VALUES,
+        realIds,
+      ];
+      for (const list of lists)
+        expect(turns.get(list) ?? 0, JSON.stringify(list).slice(0, 80)).toBeGreaterThanOrEqual(list.length);
+      expect(formRoutes).toContain(`POST ${contract.API_PATHS.productAdd}`);
       // Hostile input is mostly refused, and at least something gets through to the handlers.
-      expect(statuses.get(400)).toBeGreaterThan(1000);
+      expect(statuses.get(400)).toBeGreaterThan(calls / 3);
       expect([...statuses.keys()].some((s) => s >= 200 && s < 300)).toBe(true);
       // The logout route did end the session (and the fuzz went on with a new one).
       expect(sessionsMade).toBeGreaterThan(1);
-      console.info(`fuzz: ${calls} calls, the slowest ${Math.round(slowest.ms)} ms: ${slowest.call}`);
+      console.info(
+        `fuzz: ${calls} calls (${formRoutes.length} routes read a form), the slowest ${Math.round(slowest.ms)} ms: ${slowest.call}`,
+      );
     });
   });
 
