@@ -24,6 +24,11 @@ export const DEMO_CUSTOMERS_IN_DETAIL = 2000;
 
 export interface DemoOptions {
   customers?: number;
+  /**
+   * How many of the customers are made one by one (DEMO_CUSTOMERS_IN_DETAIL by default); the rest
+   * are generated in SQL. A test sets fewer to reach the SQL path without making 2,000 in detail.
+   */
+  customersInDetail?: number;
   seed?: number;
   now?: Date;
   /** Where the demo catalogue's images go; without it no products are made. */
@@ -69,7 +74,7 @@ export async function generateDemo(db: Db, options: DemoOptions = {}): Promise<D
   const rnd = seededRandom(options.seed ?? 20261122);
   const now = options.now ?? new Date();
   const customerCount = options.customers ?? 60;
-  const detailedCustomers = Math.min(customerCount, DEMO_CUSTOMERS_IN_DETAIL);
+  const detailedCustomers = Math.min(customerCount, options.customersInDetail ?? DEMO_CUSTOMERS_IN_DETAIL);
   const orderCount = options.orders ?? DEMO_ORDERS;
   // One hash for every demo account: argon2 is slow on purpose. Nobody is told this password.
   const passwordHash = await hashPassword(randomBytes(16).toString('hex'));

@@ -16,14 +16,15 @@ export interface TestApp {
 }
 
 /**
- * The real app on a fresh database of its own; env values override the defaults. The pool has 5
- * connections unless a test asks for another pool (e.g. a tiny one that a test can exhaust).
+ * The real app on a fresh database of its own (or env.DATABASE_URL's, for a second app on one
+ * database: a restart); env values override the defaults. The pool has 5 connections unless a test
+ * asks for another pool (e.g. a tiny one that a test can exhaust).
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   pool: { max?: number; connectTimeoutMs?: number } = {},
 ): Promise<TestApp> {
-  const url = await createFreshDatabase();
+  const url = env.DATABASE_URL ?? (await createFreshDatabase());
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',

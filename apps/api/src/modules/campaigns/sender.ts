@@ -38,7 +38,7 @@ import { newUnsubscribeSecret, UNSUBSCRIBE_SECRET_NAME, unsubscribeToken, unsubs
  */
 
 /** The advisory lock class of senders; any fixed number, different from the others in the app. */
-const SENDER_LOCK = 727_274_003;
+export const SENDER_LOCK = 727_274_003;
 /** Deliveries claimed at once over SMTP, and written at once to the outbox. */
 const SMTP_BATCH = 50;
 const OUTBOX_BATCH = 200;

@@ -13,14 +13,18 @@ import { createSessionToken, createUser } from '../helpers/users';
 import { waitUntil } from '../helpers/wait';
 
 /*
- * A 1,000-recipient campaign whose sender is killed (SIGKILL) half-way, then a new server on the
- * same database finishes it: every recipient receives the message exactly once
- * (docs/decisions/026-email-campaigns.md). The SMTP server holds every RCPT TO after the 300th
- * message, so the kill lands while messages are under way but before their data was sent.
+ * A 300-recipient campaign whose sender is killed (SIGKILL) a third of the way, then a new server on
+ * the same database finishes it: every recipient receives the message exactly once
+ * (docs/decisions/026-email-campaigns.md). The SMTP server holds every RCPT TO after the 100th
+ * message, so the kill lands while messages are under way but before their data was sent: sent,
+ * claimed and pending rows all exist when the process dies (six batches of 50).
+ * Whole processes: the scale tier (docs/decisions/041-test-tiers.md). The SQL it relies on (the
+ * advisory lock a dead session lets go of, the release of claimed and committing rows, the next
+ * start taking the campaign up) is proven on every PostgreSQL by campaigns/campaigns-recover.test.ts.
  */
 
-const RECIPIENTS = 1000;
-const KILL_AFTER = 300;
+const RECIPIENTS = 300;
+const KILL_AFTER = 100;
 const apiDir = path.resolve(import.meta.dirname, '../..');
 
 let databaseUrl: string;
@@ -109,7 +113,7 @@ async function statuses(): Promise<Record<string, number>> {
   return Object.fromEntries(rows.rows.map((r) => [r.status, r.n]));
 }
 
-it('sends each of 1,000 recipients the campaign exactly once across a kill -9 and a restart', async () => {
+it('sends each of 300 recipients the campaign exactly once across a kill -9 and a restart', async () => {
   const admin = await createUser(database.db, { role: 'admin' });
   const { token } = await createSessionToken(database.db, admin.id);
 
