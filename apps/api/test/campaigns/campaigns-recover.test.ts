@@ -40,6 +40,8 @@ let database: Database;
 let mail: MailServer;
 let deadSender: pg.Client;
 let deadSenderGone = false;
+/** Its server process, which the server is asked to end. */
+let deadSenderPid: number;
 const apps: TestApp[] = [];
 
 beforeAll(async () => {
@@ -50,6 +52,7 @@ beforeAll(async () => {
   // Its session is ended under it: the error is the point.
   deadSender.on('error', () => {});
   await deadSender.connect();
+  deadSenderPid = (await deadSender.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid as number;
 });
 afterAll(async () => {
   for (const app of apps) await app.close();
@@ -95,6 +98,7 @@ it("leaves a live sender's rows alone, and once its session is gone sends the cl
     audience: 'selected',
     createdBy: admin.id,
     createdByName: admin.name,
+    recipientCount: 0,
   });
   await setRecipientCount(
     db,
@@ -125,8 +129,7 @@ it("leaves a live sender's rows alone, and once its session is gone sends the cl
   expect(mail.received.some((m) => m.to.some((to) => claimedEmails.has(to)))).toBe(false);
 
   // The sender dies: the server ends its session, and with it the lock.
-  const pid = deadSender.processID as number;
-  await database.db.execute(sql`select pg_terminate_backend(${pid})`);
+  await database.db.execute(sql`select pg_terminate_backend(${deadSenderPid})`);
   deadSenderGone = true;
   await waitUntil(
     async () =>
