@@ -235,7 +235,7 @@ interface Screen {
 /** The states no width test opens. */
 const SCREENS: Screen[] = [
   {
-    // notifications.spec.ts checks its widths.
+    // campaigns.spec.ts checks its widths.
     name: 'Sent e-mails',
     path: '/sent-emails',
     title: 'Sent e-mails',

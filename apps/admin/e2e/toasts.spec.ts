@@ -3,7 +3,7 @@ import {
   BUNDLE_SCREEN_TEXT,
   DISCOUNT_SCREEN_TEXT,
   MESSAGES,
-  NOTIFICATION_AUTO_CLOSE_MS,
+  TOAST_AUTO_CLOSE_MS,
   newObjectId,
   type Product,
   TOKEN_HEADER,
@@ -252,7 +252,7 @@ test("a toast stays clear of an open dialog's close button and its Save at 1440,
 });
 
 test('a toast closes by itself 5 s after it shows, by the page clock', async ({ page }) => {
-  expect(NOTIFICATION_AUTO_CLOSE_MS).toBe(5000);
+  expect(TOAST_AUTO_CLOSE_MS).toBe(5000);
   await page.clock.install();
   await page.goto('/add');
   await expect(page.getByRole('heading', { level: 1, name: 'Add New Product' })).toBeVisible();
@@ -261,7 +261,7 @@ test('a toast closes by itself 5 s after it shows, by the page clock', async ({ 
   await pickNotAnImage(page.locator('main'));
   const toast = toasts(page).filter({ hasText: ONLY_IMAGES });
   await expect(toast).toBeVisible();
-  await page.clock.runFor(NOTIFICATION_AUTO_CLOSE_MS - 100);
+  await page.clock.runFor(TOAST_AUTO_CLOSE_MS - 100);
   await expect(toast).toBeVisible();
   // Then it goes: it closes at 5 s and its exit takes a quarter of a second.
   let more = 0;
@@ -288,7 +288,7 @@ test('on a phone toasts come one at a time: the next shows when the first closes
   await page.clock.pauseAt(Date.now() + 1000);
   // The pointer leaves the first toast: its 5 s start again, by the page's clock.
   await page.mouse.move(8, 600);
-  await page.clock.runFor(NOTIFICATION_AUTO_CLOSE_MS - 100);
+  await page.clock.runFor(TOAST_AUTO_CLOSE_MS - 100);
   await expect(first).toBeVisible();
   await expect(second).toHaveCount(0);
   await expect

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema, textSchema, wholeQueryParam } from './common';
-import { hasLineBreak, isHttpLink, NOTIFICATION_TYPES } from './domain/campaign-text';
+import { hasLineBreak, isHttpLink, CAMPAIGN_TYPES } from './domain/campaign-text';
 
 /*
  * E-mail campaigns: the User Notifications e-mails the admins send to customers (issue 10,
@@ -50,7 +50,7 @@ export const newsletterRequestSchema = z
       .refine((v) => v === '' || isHttpLink(v), 'must be an http:// or https:// link')
       .nullish()
       .transform((v) => (v ? v : null)),
-    notificationType: z.enum(NOTIFICATION_TYPES, { error: `must be one of ${NOTIFICATION_TYPES.join(', ')}` }),
+    notificationType: z.enum(CAMPAIGN_TYPES, { error: `must be one of ${CAMPAIGN_TYPES.join(', ')}` }),
     productsData: z
       .array(z.object({ _id: objectIdSchema }), { error: 'must be a list of products or null' })
       .max(NEWSLETTER_LIMITS.maxProducts, `must hold at most ${NEWSLETTER_LIMITS.maxProducts} products`)
@@ -82,7 +82,7 @@ export const CAMPAIGN_LIMITS = { defaultPageSize: 10, maxPageSize: 50 } as const
 /** A campaign with its counts (GET /api/campaigns, and the campaignProgress event). */
 export const campaignSchema = z.object({
   _id: z.string(),
-  notificationType: z.enum(NOTIFICATION_TYPES),
+  notificationType: z.enum(CAMPAIGN_TYPES),
   subject: z.string(),
   audience: z.enum(CAMPAIGN_AUDIENCES),
   status: z.enum(CAMPAIGN_STATUSES),

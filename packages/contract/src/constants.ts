@@ -4,7 +4,7 @@
 export const NARROW_WIDTH_PX = 768;
 
 /** Notifications close by themselves after this long. */
-export const NOTIFICATION_AUTO_CLOSE_MS = 5000;
+export const TOAST_AUTO_CLOSE_MS = 5000;
 
 /** Keys in the browser's local storage. */
 export const STORAGE_KEYS = {

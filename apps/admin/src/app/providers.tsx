@@ -1,4 +1,4 @@
-import { NARROW_WIDTH_PX, NOTIFICATION_AUTO_CLOSE_MS } from '@backroom/contract';
+import { NARROW_WIDTH_PX, TOAST_AUTO_CLOSE_MS } from '@backroom/contract';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
@@ -24,7 +24,7 @@ function ToastHost() {
       position="top-right"
       limit={narrow ? 1 : 3}
       containerWidth={300}
-      autoClose={NOTIFICATION_AUTO_CLOSE_MS}
+      autoClose={TOAST_AUTO_CLOSE_MS}
       // Above modals (200), below menus and popovers (300): a toast never hides a menu just opened.
       zIndex={250}
       classNames={{ root: classes.notifications }}

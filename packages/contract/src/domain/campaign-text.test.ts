@@ -5,39 +5,39 @@ import {
   hasLineBreak,
   isHttpLink,
   messageParagraphs,
-  NOTIFICATION_DEFAULTS,
-  NOTIFICATION_TYPES,
+  CAMPAIGN_DEFAULTS,
+  CAMPAIGN_TYPES,
   newsletterFormProblem,
 } from './campaign-text';
 
-describe('notification defaults', () => {
+describe('campaign defaults', () => {
   it('gives every type its own subject and message', () => {
-    const subjects = new Set(NOTIFICATION_TYPES.map((t) => NOTIFICATION_DEFAULTS[t].subject));
-    expect(subjects.size).toBe(NOTIFICATION_TYPES.length);
-    for (const type of NOTIFICATION_TYPES) {
-      expect(NOTIFICATION_DEFAULTS[type].subject.length).toBeGreaterThan(5);
-      expect(NOTIFICATION_DEFAULTS[type].message.length).toBeGreaterThan(20);
-      expect(hasLineBreak(NOTIFICATION_DEFAULTS[type].subject)).toBe(false);
+    const subjects = new Set(CAMPAIGN_TYPES.map((t) => CAMPAIGN_DEFAULTS[t].subject));
+    expect(subjects.size).toBe(CAMPAIGN_TYPES.length);
+    for (const type of CAMPAIGN_TYPES) {
+      expect(CAMPAIGN_DEFAULTS[type].subject.length).toBeGreaterThan(5);
+      expect(CAMPAIGN_DEFAULTS[type].message.length).toBeGreaterThan(20);
+      expect(hasLineBreak(CAMPAIGN_DEFAULTS[type].subject)).toBe(false);
     }
   });
 
   it('never names the product or the shop', () => {
-    for (const type of NOTIFICATION_TYPES) {
-      const { subject, message } = NOTIFICATION_DEFAULTS[type];
+    for (const type of CAMPAIGN_TYPES) {
+      const { subject, message } = CAMPAIGN_DEFAULTS[type];
       expect(`${subject} ${message}`).not.toMatch(/backroom|\{|\}/i);
     }
   });
 
   it('replaces untouched text when the type changes and keeps what the admin wrote', () => {
-    const start = NOTIFICATION_DEFAULTS.newProduct;
-    expect(draftForType('newProduct', 'comingSoon', start)).toEqual(NOTIFICATION_DEFAULTS.comingSoon);
+    const start = CAMPAIGN_DEFAULTS.newProduct;
+    expect(draftForType('newProduct', 'comingSoon', start)).toEqual(CAMPAIGN_DEFAULTS.comingSoon);
     expect(draftForType('newProduct', 'comingSoon', { subject: '', message: ' ' })).toEqual(
-      NOTIFICATION_DEFAULTS.comingSoon,
+      CAMPAIGN_DEFAULTS.comingSoon,
     );
     const own = { subject: 'Our summer sale', message: start.message };
     expect(draftForType('newProduct', 'discountedProduct', own)).toEqual({
       subject: 'Our summer sale',
-      message: NOTIFICATION_DEFAULTS.discountedProduct.message,
+      message: CAMPAIGN_DEFAULTS.discountedProduct.message,
     });
   });
 });

@@ -4,10 +4,10 @@
  * admin's message becomes paragraphs. Shared by the admin's form and the API's renderer.
  */
 
-export const NOTIFICATION_TYPES = ['newProduct', 'discountedProduct', 'comingSoon'] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export const CAMPAIGN_TYPES = ['newProduct', 'discountedProduct', 'comingSoon'] as const;
+export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
 
-export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
+export const CAMPAIGN_TYPE_LABELS: Record<CampaignType, string> = {
   newProduct: 'New Product',
   discountedProduct: 'Discounted Product',
   comingSoon: 'Coming Soon',
@@ -19,7 +19,7 @@ export interface CampaignText {
 }
 
 /** The subject and message a type starts with; they never name a product (the admin picks those). */
-export const NOTIFICATION_DEFAULTS: Record<NotificationType, CampaignText> = {
+export const CAMPAIGN_DEFAULTS: Record<CampaignType, CampaignText> = {
   newProduct: {
     subject: 'New arrivals just landed',
     message:
@@ -41,9 +41,9 @@ export const NOTIFICATION_DEFAULTS: Record<NotificationType, CampaignText> = {
  * The draft after the type changes: the new type's defaults replace the subject and message the
  * admin has not written themselves (empty, or still the old type's default); their own text stays.
  */
-export function draftForType(previous: NotificationType, next: NotificationType, draft: CampaignText): CampaignText {
-  const old = NOTIFICATION_DEFAULTS[previous];
-  const fresh = NOTIFICATION_DEFAULTS[next];
+export function draftForType(previous: CampaignType, next: CampaignType, draft: CampaignText): CampaignText {
+  const old = CAMPAIGN_DEFAULTS[previous];
+  const fresh = CAMPAIGN_DEFAULTS[next];
   const untouched = (value: string, before: string) => value.trim() === '' || value === before;
   return {
     subject: untouched(draft.subject, old.subject) ? fresh.subject : draft.subject,

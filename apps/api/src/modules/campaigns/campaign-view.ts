@@ -1,4 +1,4 @@
-import type { Campaign, CampaignAudience, CampaignStatus, NotificationType } from '@backroom/contract';
+import type { Campaign, CampaignAudience, CampaignStatus, CampaignType } from '@backroom/contract';
 import type { MessageContent } from './render';
 import type { CampaignRow } from './repository';
 
@@ -7,7 +7,7 @@ export function toCampaign(row: CampaignRow): Campaign {
   const done = row.sentCount + row.failedCount + row.skippedCount;
   return {
     _id: row.id,
-    notificationType: row.notificationType as NotificationType,
+    notificationType: row.notificationType as CampaignType,
     subject: row.subject,
     audience: row.audience as CampaignAudience,
     status: row.status as CampaignStatus,
@@ -25,7 +25,7 @@ export function toCampaign(row: CampaignRow): Campaign {
 /** What the campaign's message is made of, as its row keeps it. */
 export function campaignContent(row: CampaignRow): MessageContent {
   return {
-    notificationType: row.notificationType as NotificationType,
+    notificationType: row.notificationType as CampaignType,
     subject: row.subject,
     message: row.message,
     productLink: row.productLink,

@@ -4,7 +4,7 @@ import {
   escapeHtml,
   formatMoney,
   messageParagraphs,
-  type NotificationType,
+  type CampaignType,
 } from '@backroom/contract';
 
 /*
@@ -20,7 +20,7 @@ import {
 export const UNSUBSCRIBE_MARKER = '\u0000unsubscribe\u0000';
 
 export interface MessageContent {
-  notificationType: NotificationType;
+  notificationType: CampaignType;
   subject: string;
   message: string;
   productLink: string | null;
@@ -32,7 +32,7 @@ export interface RenderedMessage {
   text: string;
 }
 
-const BUTTON_LABELS: Record<NotificationType, string> = {
+const BUTTON_LABELS: Record<CampaignType, string> = {
   newProduct: 'See what is new',
   discountedProduct: 'See the offer',
   comingSoon: 'Find out more',

@@ -1,4 +1,4 @@
-import type { CampaignAudience, CampaignProduct, NotificationType } from '@backroom/contract';
+import type { CampaignAudience, CampaignProduct, CampaignType } from '@backroom/contract';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { emailCampaigns, emailDeliveries, emailOutbox, products, users } from '../../db/schema';
@@ -50,7 +50,7 @@ export async function productSnapshots(db: DbOrTx, ids: string[]): Promise<Campa
 }
 
 export interface NewCampaign {
-  notificationType: NotificationType;
+  notificationType: CampaignType;
   subject: string;
   message: string;
   productLink: string | null;

@@ -1,4 +1,4 @@
-import { type Campaign, NOTIFICATION_TYPE_LABELS } from '@backroom/contract';
+import { type Campaign, CAMPAIGN_TYPE_LABELS } from '@backroom/contract';
 import { Box, Button, Table, Text } from '@mantine/core';
 
 interface CampaignTableProps {
@@ -36,7 +36,7 @@ export function CampaignTable({ campaigns, onView, caption }: CampaignTableProps
           {campaigns.map((c) => (
             <Table.Tr key={c._id} data-testid="campaign-row">
               <Table.Td>{c.subject}</Table.Td>
-              <Table.Td>{NOTIFICATION_TYPE_LABELS[c.notificationType]}</Table.Td>
+              <Table.Td>{CAMPAIGN_TYPE_LABELS[c.notificationType]}</Table.Td>
               <Table.Td>{new Date(c.createdAt).toLocaleString()}</Table.Td>
               <Table.Td>
                 <Text size="sm" fw={600}>

@@ -1,10 +1,10 @@
 import {
   draftForType,
   MESSAGES,
-  NOTIFICATION_DEFAULTS,
-  NOTIFICATION_TYPE_LABELS,
-  NOTIFICATION_TYPES,
-  type NotificationType,
+  CAMPAIGN_DEFAULTS,
+  CAMPAIGN_TYPE_LABELS,
+  CAMPAIGN_TYPES,
+  type CampaignType,
   newsletterFormProblem,
   type Product,
   type User,
@@ -23,9 +23,9 @@ type Audience = 'all' | 'selected';
 
 /** User Notifications: an e-mail to all or selected customers (spec 2 section 2), sent in the background. */
 export function UserNotifications() {
-  const [type, setType] = useState<NotificationType>('newProduct');
-  const [subject, setSubject] = useState(NOTIFICATION_DEFAULTS.newProduct.subject);
-  const [message, setMessage] = useState(NOTIFICATION_DEFAULTS.newProduct.message);
+  const [type, setType] = useState<CampaignType>('newProduct');
+  const [subject, setSubject] = useState(CAMPAIGN_DEFAULTS.newProduct.subject);
+  const [message, setMessage] = useState(CAMPAIGN_DEFAULTS.newProduct.message);
   const [audience, setAudience] = useState<Audience>('all');
   const [selected, setSelected] = useState<Map<string, User>>(() => new Map());
   const [picking, setPicking] = useState(false);
@@ -43,7 +43,7 @@ export function UserNotifications() {
   });
 
   const changeType = (value: string) => {
-    const next = value as NotificationType;
+    const next = value as CampaignType;
     const draft = draftForType(type, next, { subject, message });
     setType(next);
     setSubject(draft.subject);
@@ -83,8 +83,8 @@ export function UserNotifications() {
           <Stack gap="md">
             <Radio.Group label="Notification type" value={type} onChange={changeType}>
               <Group mt="xs">
-                {NOTIFICATION_TYPES.map((t) => (
-                  <Radio key={t} value={t} label={NOTIFICATION_TYPE_LABELS[t]} />
+                {CAMPAIGN_TYPES.map((t) => (
+                  <Radio key={t} value={t} label={CAMPAIGN_TYPE_LABELS[t]} />
                 ))}
               </Group>
             </Radio.Group>

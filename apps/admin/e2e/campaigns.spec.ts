@@ -1,4 +1,4 @@
-import { MESSAGES, NOTIFICATION_DEFAULTS, newObjectId } from '@backroom/contract';
+import { MESSAGES, CAMPAIGN_DEFAULTS, newObjectId } from '@backroom/contract';
 import type { Page } from '@playwright/test';
 import { addProductThroughApi } from './admin-api';
 import { seriousIssues } from './axe';
@@ -38,10 +38,10 @@ test('a notification to selected users reaches the outbox and shows in Sent e-ma
 
   await page.goto('/admin-management');
   const panel = page.getByRole('region', { name: 'User Notifications' });
-  await expect(panel.getByLabel('Email Subject')).toHaveValue(NOTIFICATION_DEFAULTS.newProduct.subject);
+  await expect(panel.getByLabel('Email Subject')).toHaveValue(CAMPAIGN_DEFAULTS.newProduct.subject);
   await panel.getByRole('radio', { name: 'Discounted Product' }).check();
-  await expect(panel.getByLabel('Email Subject')).toHaveValue(NOTIFICATION_DEFAULTS.discountedProduct.subject);
-  await expect(panel.getByLabel('Message')).toHaveValue(NOTIFICATION_DEFAULTS.discountedProduct.message);
+  await expect(panel.getByLabel('Email Subject')).toHaveValue(CAMPAIGN_DEFAULTS.discountedProduct.subject);
+  await expect(panel.getByLabel('Message')).toHaveValue(CAMPAIGN_DEFAULTS.discountedProduct.message);
   await expect(panel.getByRole('radio', { name: /^All Users \(\d+\)$/ })).toBeVisible();
 
   // Select Users opens the picker: the server searches, the selection survives a new search.
