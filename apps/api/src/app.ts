@@ -19,6 +19,8 @@ import { customerAuthRoutes } from './modules/customer-auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { discountRoutes } from './modules/discounts/routes';
 import { healthRoutes } from './modules/health/routes';
+import { notificationRoutes } from './modules/notifications/routes';
+import { receivedKinds } from './modules/notifications/service';
 import { optionRoutes } from './modules/options/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { productRoutes } from './modules/products/routes';
@@ -135,6 +137,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(customerAuthRoutes);
   await app.register(storefrontRoutes);
   await app.register(exportRoutes);
+  await app.register(notificationRoutes);
 
   await app.register(adminStaticPlugin, { root: config.adminDist });
 
@@ -143,6 +146,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     databaseUrl: database.url,
     corsOrigins: config.corsOrigins,
     isCustomersConversation: (userId, conversationId) => isCustomersConversation(ctx.db, userId, conversationId),
+    notificationKinds: (adminId) => receivedKinds(ctx.db, adminId),
   });
   app.addHook('preClose', async () => {
     await ctx.realtime.close();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema, textSchema, wholeQueryParam } from './common';
-import { hasLineBreak, isHttpLink, CAMPAIGN_TYPES } from './domain/campaign-text';
+import { CAMPAIGN_TYPES, hasLineBreak, isHttpLink } from './domain/campaign-text';
 
 /*
  * E-mail campaigns: the User Notifications e-mails the admins send to customers (issue 10,

@@ -33,6 +33,7 @@ export * from './domain/user-figures';
 export * from './domain/user-guards';
 export * from './domain/wait-text';
 export * from './health';
+export * from './notifications';
 export * from './options';
 export * from './orders';
 export * from './products';

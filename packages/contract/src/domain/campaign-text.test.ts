@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CAMPAIGN_DEFAULTS,
+  CAMPAIGN_TYPES,
   draftForType,
   escapeHtml,
   hasLineBreak,
   isHttpLink,
   messageParagraphs,
-  CAMPAIGN_DEFAULTS,
-  CAMPAIGN_TYPES,
   newsletterFormProblem,
 } from './campaign-text';
 

@@ -6,6 +6,7 @@ export * from './conversations';
 export * from './discounts';
 export * from './login-attempts';
 export * from './messages';
+export * from './notifications';
 export * from './options';
 export * from './orders';
 export * from './products';

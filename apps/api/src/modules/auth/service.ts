@@ -2,6 +2,7 @@ import { MESSAGES } from '@backroom/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-error';
 import { recordActivity } from '../activity/recorder';
+import { noteRefusedSignIn } from '../notifications/service';
 import { DEVICE_SECRET_NAME, type DeviceClaim, newDeviceId, newDeviceSecret } from './device-cookie';
 import { clearAttempts, countAttempt, pruneAttempts, releaseAttempt } from './login-throttle';
 import { verifyPassword } from './passwords';
@@ -92,9 +93,13 @@ export async function settleLogin(db: Db, { known, keys }: LoginKeys): Promise<v
   }
 }
 
-/** A refused sign-in's entry: an event, not a change, written on its own. */
-export function recordRefusedSignIn(db: Db, userId: string | null, origin: SignInOrigin): Promise<void> {
-  return recordActivity(db, signIn('signInRefused', userId, origin));
+/**
+ * A refused sign-in's entry: an event, not a change, written on its own; a burst of them on an
+ * admin's account rings the bell (docs/decisions/056-notifications.md).
+ */
+export async function recordRefusedSignIn(db: Db, userId: string | null, origin: SignInOrigin): Promise<void> {
+  await recordActivity(db, signIn('signInRefused', userId, origin));
+  await noteRefusedSignIn(db, userId);
 }
 
 /** Opens the admin's session with its sign-in entry; answers the token and the device to remember. */

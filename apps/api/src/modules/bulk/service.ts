@@ -14,6 +14,7 @@ import type { Realtime } from '../../plugins/infrastructure/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { runAsActor } from '../activity/context';
 import type { Principal } from '../auth/service';
+import { notify } from '../notifications/service';
 import {
   type BulkJobData,
   type BulkJobOutput,
@@ -92,7 +93,11 @@ async function runJob(deps: BulkDeps, jobId: string, data: BulkJobData, signal: 
     const job: BulkJob = { ...head, ...output };
     deps.realtime().toAdmins(BULK_EVENTS.bulkProgress, job);
   };
-  if (isImportJob(data)) return deps.runImport(jobId, data, tell);
+  if (isImportJob(data)) {
+    const imported = await deps.runImport(jobId, data, tell);
+    await ringTheBell(deps, jobId, data, imported);
+    return imported;
+  }
   const plan = planFor(deps, data);
   let output: BulkJobOutput;
   try {
@@ -117,7 +122,27 @@ async function runJob(deps: BulkDeps, jobId: string, data: BulkJobData, signal: 
   // Once, whatever happened: rows may have changed before a failure.
   plan.notifyEnd();
   await tell(output);
+  await ringTheBell(deps, jobId, data, output);
   return output;
+}
+
+/**
+ * A job's end on the bell (docs/decisions/056-notifications.md): a bulk job or a products import,
+ * its result opened from the notification (GET /api/bulk/{jobId}). Never fails the job.
+ */
+async function ringTheBell(deps: BulkDeps, jobId: string, data: BulkJobData, output: BulkJobOutput) {
+  try {
+    const importing = isImportJob(data);
+    const what = importing ? 'Products import' : `Bulk ${data.action.kind} on ${data.target}`;
+    const how = output.state === 'failed' ? 'failed' : 'finished';
+    await notify(deps.db, {
+      kind: importing ? 'import' : 'bulk',
+      title: `${what} ${how}${output.message ? `: ${output.message}` : ''}`,
+      subject: { jobId },
+    });
+  } catch (err) {
+    deps.log.warn({ err, jobId }, 'notifications: could not ring the bell for a job');
+  }
 }
 
 /** GET /api/bulk/{jobId}. */

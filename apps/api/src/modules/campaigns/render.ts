@@ -1,10 +1,10 @@
 import {
   type CampaignProduct,
+  type CampaignType,
   discountedPriceCents,
   escapeHtml,
   formatMoney,
   messageParagraphs,
-  type CampaignType,
 } from '@backroom/contract';
 
 /*

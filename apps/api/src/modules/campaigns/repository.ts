@@ -112,6 +112,20 @@ export async function setCampaignStatus(db: DbOrTx, id: string, status: 'sending
     .where(eq(emailCampaigns.id, id));
 }
 
+/**
+ * The campaign becomes done, once: answers it with its final counts only for the caller that made
+ * the change (two senders finishing together tell the bell once).
+ */
+export async function finishCampaign(tx: DbOrTx, id: string): Promise<CampaignRow | undefined> {
+  await refreshCounts(tx, id);
+  const rows = await tx
+    .update(emailCampaigns)
+    .set({ status: 'done', finishedAt: new Date() })
+    .where(sql`${emailCampaigns.id} = ${id} and ${emailCampaigns.status} <> 'done'`)
+    .returning();
+  return rows[0];
+}
+
 export async function listCampaignPage(db: DbOrTx, limit: number, offset: number) {
   const [rows, totals] = await Promise.all([
     db

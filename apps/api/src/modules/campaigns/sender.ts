@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { findOrCreateSecret } from '../auth/repository';
+import { notify } from '../notifications/service';
 import { campaignContent } from './campaign-view';
 import { campaignHeaders, composeMessage } from './mime-message';
 import { personalise, type RenderedMessage, renderMessage } from './render';
@@ -13,6 +14,7 @@ import {
   type ClaimedDelivery,
   claimDeliveries,
   findCampaign,
+  finishCampaign,
   insertAllDeliveries,
   insertOutbox,
   markCommitting,
@@ -164,7 +166,7 @@ export class CampaignSender {
 
     const open = await openDeliveries(this.deps.db, campaignId);
     if (open.open === 0) {
-      await setCampaignStatus(this.deps.db, campaignId, 'done');
+      await this.finish(campaignId);
       await this.progress(campaignId);
       return {};
     }
@@ -272,6 +274,20 @@ export class CampaignSender {
       }
     });
     return claimed.length;
+  }
+
+  /** Done, and the bell told with the campaign's failures (docs/decisions/056-notifications.md). */
+  private async finish(campaignId: string) {
+    await this.deps.db.transaction(async (tx) => {
+      const done = await finishCampaign(tx, campaignId);
+      if (!done) return;
+      const failures = done.failedCount > 0 ? `, ${done.failedCount} failed` : ', none failed';
+      await notify(tx, {
+        kind: 'campaign',
+        title: `E-mail '${done.subject}' sent to ${done.sentCount} of ${done.recipientCount}${failures}`,
+        subject: { campaignId },
+      });
+    });
   }
 
   private async progress(campaignId: string) {

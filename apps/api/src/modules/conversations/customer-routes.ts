@@ -55,7 +55,7 @@ export const customerMessageRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // A TooManyMessages 429 carries its Retry-After (the error handler sends it).
       const message = await sendCustomerMessage(
-        { db: app.ctx.db, realtime: app.ctx.realtime },
+        { db: app.ctx.db, realtime: app.ctx.realtime, log: app.log },
         request.principal.userId,
         request.body.body,
       );

@@ -8,6 +8,7 @@ import {
 } from '@backroom/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-error';
+import { notify } from '../notifications/service';
 import { threadPage, toCustomerConversation, toMessage } from './message-view';
 import {
   appendMessage,
@@ -73,8 +74,10 @@ export async function customerMessages(
  * that many through. Every admin hears it (newMessage) and the new unread count.
  */
 export async function sendCustomerMessage(deps: MessageDeps, userId: string, body: string): Promise<Message> {
+  let isNew = false;
   const row = await deps.db.transaction(async (tx) => {
     let conversation = await findCustomerConversation(tx, userId, { lock: true });
+    if (!conversation?.lastMessageAt) isNew = true;
     if (!conversation) {
       await ensureCustomerConversation(tx, userId);
       conversation = await findCustomerConversation(tx, userId, { lock: true });
@@ -87,5 +90,30 @@ export async function sendCustomerMessage(deps: MessageDeps, userId: string, bod
   const message = toMessage(row);
   broadcastMessage(deps, message);
   await broadcastUnread(deps);
+  await ringTheBell(deps, message, isNew);
   return message;
+}
+
+/**
+ * The bell (docs/decisions/056-notifications.md): a customer's new conversation or message, read
+ * from the start for the admins whose Messages screen is open on some socket (its room, on any
+ * instance), who see it there. Never fails the message: it is sent already.
+ */
+async function ringTheBell(deps: MessageDeps, message: Message, isNew: boolean): Promise<void> {
+  try {
+    const name = message.sender?.name || 'A customer';
+    const excerpt = message.body.length > 60 ? `${message.body.slice(0, 59)}…` : message.body;
+    const readBy = await deps.realtime.adminsWithMessagesOpen();
+    await notify(
+      deps.db,
+      {
+        kind: 'conversation',
+        title: isNew ? `New conversation with ${name}: ${excerpt}` : `${name}: ${excerpt}`,
+        subject: { conversationId: message.conversation },
+      },
+      { readBy },
+    );
+  } catch (err) {
+    deps.log?.warn({ err }, 'notifications: could not ring the bell for a message');
+  }
 }

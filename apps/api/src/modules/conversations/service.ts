@@ -27,7 +27,8 @@ import {
 
 export interface MessageDeps {
   db: Db;
-  realtime: Pick<Realtime, 'toAdmins' | 'toAdminsAndConversation'>;
+  realtime: Pick<Realtime, 'toAdmins' | 'toAdminsAndConversation' | 'adminsWithMessagesOpen'>;
+  log?: { warn: (o: object, m: string) => void };
 }
 
 export function unreadCount(db: Db): Promise<number> {

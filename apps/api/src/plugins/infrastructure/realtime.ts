@@ -1,4 +1,12 @@
-import { EVENTS, isObjectId, type JoinAck, TOKEN_HEADER } from '@backroom/contract';
+import {
+  EVENTS,
+  isObjectId,
+  type JoinAck,
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_KINDS,
+  type NotificationKind,
+  TOKEN_HEADER,
+} from '@backroom/contract';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -10,6 +18,12 @@ export const ROOMS = {
   admins: 'admins',
   session: (id: string) => `session:${id}`,
   conversation: (id: string) => `conversation:${id}`,
+  /** Every socket of one admin: their bell's reads and kinds. */
+  admin: (id: string) => `admin:${id}`,
+  /** The admins' sockets that receive a kind of notification (docs/decisions/056-notifications.md). */
+  notifications: (kind: string) => `notifications:${kind}`,
+  /** The admins' sockets whose Messages screen is open. */
+  messagesOpen: 'messages-open',
 } as const;
 
 export interface Realtime {
@@ -21,6 +35,12 @@ export interface Realtime {
    * a socket in both (an admin who joined the conversation) receives it once.
    */
   toAdminsAndConversation(conversationId: string, event: string, payload: unknown): void;
+  /** Sends an event to every socket of one admin, on every instance. */
+  toAdmin(adminId: string, event: string, payload: unknown): void;
+  /** The admin's sockets, on every instance, now hear notifications of exactly these kinds. */
+  setNotificationKinds(adminId: string, kinds: readonly NotificationKind[]): void;
+  /** The admins who have Messages open on some socket, on any instance. */
+  adminsWithMessagesOpen(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -33,6 +53,8 @@ export interface RealtimeOptions {
    * app.ts so that this plugin never imports a module's repository.
    */
   isCustomersConversation: (userId: string, conversationId: string) => Promise<boolean>;
+  /** The kinds of notification an admin receives: the notifications module's, handed in by app.ts. */
+  notificationKinds: (adminId: string) => Promise<NotificationKind[]>;
 }
 
 /**
@@ -55,6 +77,7 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
       const principal = await authenticateSession(app.ctx.db, handshakeToken(socket));
       socket.data.principal = principal;
       await socket.join(ROOMS.session(principal.sessionId));
+      if (principal.kind === 'admin') await socket.join(ROOMS.admin(principal.userId));
       next();
     } catch (error) {
       next(error instanceof Error ? error : new Error('unauthorised'));
@@ -68,10 +91,25 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
     const principal = socket.data.principal as Principal;
     // The acknowledgement tells the admin it is in the room: from then on no broadcast is missed,
     // so what it loaded before can be refreshed once (lib/socket.ts in the admin).
-    socket.on(EVENTS.joinAdminGlobal, (ack: unknown) => {
+    socket.on(EVENTS.joinAdminGlobal, async (ack: unknown) => {
       if (principal.kind !== 'admin') return answer(ack, { ok: false, message: JOIN_REFUSED.adminsOnly });
       socket.join(ROOMS.admins);
+      // The bell: the rooms of the kinds this admin receives, joined before the acknowledgement.
+      try {
+        const kinds = await options.notificationKinds(principal.userId);
+        if (socket.connected) socket.join(kinds.map(ROOMS.notifications));
+      } catch (err) {
+        app.log.warn({ err }, 'socket join: could not read the notification kinds');
+      }
       answer(ack, { ok: true });
+    });
+    // The Messages screen says when it opens and closes: while open, a customer's message does not
+    // ring this admin's bell (it is read for them from the start: conversations/customer-service.ts).
+    socket.on(NOTIFICATION_EVENTS.messagesOpen, (value: unknown) => {
+      if (principal.kind !== 'admin') return;
+      const open = typeof value === 'object' && value !== null && (value as { open?: unknown }).open === true;
+      if (open) socket.join(ROOMS.messagesOpen);
+      else socket.leave(ROOMS.messagesOpen);
     });
     socket.on(EVENTS.join, async (conversationId: unknown, ack: unknown) => {
       if (!isObjectId(conversationId)) return answer(ack, { ok: false, message: JOIN_REFUSED.badId });
@@ -85,8 +123,16 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
     });
   });
 
-  const revocations = listenForRevocations(app, options.databaseUrl, (sessionId) => {
-    io.local.in(ROOMS.session(sessionId)).disconnectSockets(true);
+  const revocations = listenForRevocations(app, options.databaseUrl, {
+    session_revoked: (sessionId) => {
+      io.local.in(ROOMS.session(sessionId)).disconnectSockets(true);
+    },
+    // Raised by the notifications' insert trigger (migration 0023) on whichever instance or process
+    // wrote them: each instance tells its own sockets that receive the kind.
+    notifications: (payload) => {
+      const created = parseCreated(payload);
+      if (created) io.local.to(ROOMS.notifications(created.kind)).emit(NOTIFICATION_EVENTS.created, created);
+    },
   });
   await revocations.ready;
   await adapterListening(io);
@@ -98,6 +144,18 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
     },
     toAdminsAndConversation: (conversationId, event, payload) => {
       io.to([ROOMS.admins, ROOMS.conversation(conversationId)]).emit(event, payload);
+    },
+    toAdmin: (adminId, event, payload) => {
+      io.to(ROOMS.admin(adminId)).emit(event, payload);
+    },
+    setNotificationKinds: (adminId, kinds) => {
+      const room = io.in(ROOMS.admin(adminId));
+      room.socketsLeave(NOTIFICATION_KINDS.filter((k) => !kinds.includes(k)).map(ROOMS.notifications));
+      room.socketsJoin(kinds.map(ROOMS.notifications));
+    },
+    async adminsWithMessagesOpen() {
+      const sockets = await io.in(ROOMS.messagesOpen).fetchSockets();
+      return [...new Set(sockets.map((s) => (s.data.principal as Principal).userId))];
     },
     async close() {
       await revocations.close();
@@ -141,15 +199,28 @@ function handshakeToken(socket: Socket): string | undefined {
   return Array.isArray(header) ? header[0] : header;
 }
 
-/** LISTEN on 'session_revoked' (raised by triggers), reconnecting if the connection drops. */
-function listenForRevocations(app: FastifyInstance, url: string, onRevoked: (sessionId: string) => void) {
+function parseCreated(payload: string): { kind: NotificationKind; count: number } | undefined {
+  try {
+    const value = JSON.parse(payload) as { kind?: unknown; count?: unknown };
+    const kind = NOTIFICATION_KINDS.find((k) => k === value.kind);
+    return kind && typeof value.count === 'number' ? { kind, count: value.count } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * LISTEN on 'session_revoked' and 'notifications' (raised by triggers), reconnecting if the
+ * connection drops.
+ */
+function listenForRevocations(app: FastifyInstance, url: string, handlers: Record<string, (payload: string) => void>) {
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
   const connect = async () => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (msg) => {
-      if (msg.channel === 'session_revoked' && msg.payload) onRevoked(msg.payload);
+      if (msg.payload) handlers[msg.channel]?.(msg.payload);
     });
     next.on('error', (err) => {
       app.log.warn({ err }, 'session revocation listener lost its connection');
@@ -158,7 +229,7 @@ function listenForRevocations(app: FastifyInstance, url: string, onRevoked: (ses
     });
     try {
       await next.connect();
-      await next.query('LISTEN session_revoked');
+      for (const channel of Object.keys(handlers)) await next.query(`LISTEN ${channel}`);
       client = next;
       if (closed) await next.end();
     } catch (err) {
