@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSocket } from '../helpers/admin-socket';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { allDelivered } from '../helpers/broadcasts';
+import { rung } from '../helpers/notifications';
 import { insertOrder, orderCall, rollupsAndRecount } from '../helpers/orders';
 import { createSessionToken, createUser } from '../helpers/users';
 import { waitUntil } from '../helpers/wait';
@@ -284,6 +285,11 @@ describe('a filter', () => {
     socket.off(EVENTS.ordersUpdated, onUpdated);
 
     expect(job).toMatchObject({ state: 'completed', target: 'orders', kind: 'status', done: n, total: n });
+    // The bell tells the job's end, and opens its result (docs/decisions/056-notifications.md).
+    expect(await rung(t, token, (x) => x.subject.jobId === queued.jobId)).toMatchObject({
+      kind: 'bulk',
+      title: expect.stringMatching(/^Bulk status on orders finished: /),
+    });
     expect(job.result).toEqual({
       updated: notDelivered,
       skipped: n - notDelivered,

@@ -16,6 +16,7 @@ import { adminSocket, nextEvent } from '../helpers/admin-socket';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { webp } from '../helpers/images';
 import { type MailServer, startMailServer } from '../helpers/mail-server';
+import { rung } from '../helpers/notifications';
 import { createSessionToken, createUser } from '../helpers/users';
 import { waitUntil } from '../helpers/wait';
 
@@ -228,6 +229,10 @@ describe('a campaign to selected users', () => {
       const res = await send({ ...base, recipients: [c?.id, d?.id] });
       const done = await finished(res.json().campaignId);
       expect(done).toMatchObject({ sent: 1, failed: 1, pending: 0 });
+      // The bell tells its end with its failures (docs/decisions/056-notifications.md).
+      const told = await rung(t, token, (n) => n.subject.campaignId === done._id);
+      expect(told).toMatchObject({ kind: 'campaign', read: false });
+      expect(told.title).toMatch(/ sent to 1 of 2, 1 failed$/);
       expect(receivedBy(c?.email as string)).toHaveLength(1);
       expect(mail.attempts.get(c?.email as string)).toBe(2);
       expect(receivedBy(d?.email as string)).toHaveLength(0);

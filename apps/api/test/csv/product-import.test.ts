@@ -31,6 +31,7 @@ import { allDelivered } from '../helpers/broadcasts';
 import { addProduct, baseName, updateProductCall, uploadedFiles } from '../helpers/catalogue';
 import { readCsv } from '../helpers/exports';
 import { png } from '../helpers/images';
+import { rung } from '../helpers/notifications';
 import { createSessionToken, createUser } from '../helpers/users';
 import { waitUntil } from '../helpers/wait';
 
@@ -482,6 +483,11 @@ describe('an import above the inline limit', () => {
     await hold.change(4321);
     const job = await finished(jobId);
     expect(job).toMatchObject({ kind: 'import', state: 'failed', done: 0 });
+    // The bell tells a failed import too (docs/decisions/056-notifications.md).
+    expect(await rung(t, token, (x) => x.subject.jobId === jobId)).toMatchObject({
+      kind: 'import',
+      title: `Products import failed: ${IMPORT_MESSAGES.changed}; nothing was imported`,
+    });
     expect(job.message).toBe(`${IMPORT_MESSAGES.changed}; nothing was imported`);
     const [late] = await t.database.db.select({ n: count() }).from(products).where(eq(products.description, 'Late'));
     expect(late?.n).toBe(0);

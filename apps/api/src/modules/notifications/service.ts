@@ -1,7 +1,6 @@
 import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_KINDS,
-  NOTIFICATION_LIMITS,
   type Notification,
   type NotificationKind,
   type NotificationListQuery,
