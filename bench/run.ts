@@ -29,6 +29,7 @@ import { benchImports, importsReport } from './imports';
 import { initialAssets } from './initial-js';
 import { load } from './load';
 import { benchMixed } from './mixed';
+import { benchNotifications, notificationsReport } from './notifications';
 import { benchOrders, ordersReport } from './orders';
 import { benchRealtime, realtimeReport } from './realtime';
 import { listRenderTimes } from './render';
@@ -144,6 +145,8 @@ async function main() {
 
   // The activity log at 1M entries, the orders export at 1M orders, a bulk job over 10k orders (issue 13).
   const activity = await benchActivity({ base, token, database });
+  // The bell at 100k notifications (issue 24).
+  const bell = await benchNotifications({ base, token, database });
   const exportsRun = await benchExports({ base, token, database, memory: processRss(server.pid) });
   const bulk = await benchBulk({ base, token, database });
   // The import preview at its row limit and past it (issue 21), with the server's longest event-loop block.
@@ -230,6 +233,7 @@ async function main() {
   console.log(`\n${searchReport(search).join('\n')}`);
   console.log(`\n${realtimeReport(realtime).join('\n')}`);
   console.log(`\n${activityReport(activity).join('\n')}`);
+  console.log(`\n${notificationsReport(bell).join('\n')}`);
   console.log(`\n${exportsReport(exportsRun).join('\n')}`);
   console.log(`\n${bulkReport(bulk).join('\n')}`);
   console.log(`\n${importsReport(imports).join('\n')}`);

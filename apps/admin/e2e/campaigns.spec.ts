@@ -1,4 +1,4 @@
-import { MESSAGES, CAMPAIGN_DEFAULTS, newObjectId } from '@backroom/contract';
+import { CAMPAIGN_DEFAULTS, MESSAGES, newObjectId } from '@backroom/contract';
 import type { Page } from '@playwright/test';
 import { addProductThroughApi } from './admin-api';
 import { seriousIssues } from './axe';

@@ -201,7 +201,7 @@ const SCREENS: ScreenCheck[] = [
       s.getByRole('button', { name: 'Reorder Sidebar' }),
       s.getByRole('menuitem', { name: 'Admin Management' }),
       s.getByRole('button', { name: 'Logout' }),
-      s.getByRole('button', { name: 'Notifications' }),
+      s.getByRole('button', { name: /^Notifications/ }),
     ],
   },
   {

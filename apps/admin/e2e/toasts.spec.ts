@@ -3,9 +3,9 @@ import {
   BUNDLE_SCREEN_TEXT,
   DISCOUNT_SCREEN_TEXT,
   MESSAGES,
-  TOAST_AUTO_CLOSE_MS,
   newObjectId,
   type Product,
+  TOAST_AUTO_CLOSE_MS,
   TOKEN_HEADER,
 } from '@backroom/contract';
 import type { Locator, Page } from '@playwright/test';

@@ -78,6 +78,8 @@ export const queryKeys = {
   discounts,
   /** list({ q }): the discount form's Assigned To picker. */
   discountCustomers: resourceKeys('customers', discounts),
+  /** list({ pageSize }): the bell's pages; detail('kinds'): the kinds the admin receives. */
+  notifications: resourceKeys('notifications'),
   /** list(): the option sets. */
   optionSets: resourceKeys('option-sets'),
   /** list(request); part(id, 'history'), part(id, 'activity'). */

@@ -1,9 +1,10 @@
-import { EVENTS, REALTIME } from '@backroom/contract';
+import { EVENTS, NOTIFICATION_EVENTS, REALTIME } from '@backroom/contract';
 import { io, type Socket } from 'socket.io-client';
 import { getToken } from './token-storage';
 
 let socket: Socket | null = null;
 const joinedListeners = new Set<() => void>();
+let messagesOpen = false;
 
 /**
  * The one realtime connection to the API (spec 1 section 7): same origin, with credentials, retrying
@@ -21,6 +22,8 @@ export function connectSocket(): Socket {
     timeout: REALTIME.timeout,
   });
   next.on('connect', () => {
+    // A new connection is a new socket on the server: it is told again that Messages is open.
+    if (messagesOpen) next.emit(NOTIFICATION_EVENTS.messagesOpen, { open: true });
     next.emit(EVENTS.joinAdminGlobal, () => {
       for (const listener of joinedListeners) listener();
     });
@@ -48,4 +51,14 @@ export function onAdminBroadcasts(events: readonly string[], onChange: () => voi
     for (const event of events) current.off(event, onChange);
     joinedListeners.delete(onChange);
   };
+}
+
+/**
+ * The Messages screen says it is open (or closed): while it is, a customer's message does not ring
+ * this admin's bell; the server reads it from the socket's room (docs/decisions/056-notifications.md).
+ */
+export function setMessagesOpen(open: boolean): void {
+  messagesOpen = open;
+  const current = connectSocket();
+  if (current.connected) current.emit(NOTIFICATION_EVENTS.messagesOpen, { open });
 }

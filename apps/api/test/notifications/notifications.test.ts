@@ -15,7 +15,7 @@ import { notify } from '../../src/modules/notifications/service';
 import { adminSocket, nextEvent } from '../helpers/admin-socket';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createCustomer } from '../helpers/customer-socket';
-import { bell, rung } from '../helpers/notifications';
+import { bell } from '../helpers/notifications';
 import { insertOrder } from '../helpers/orders';
 import { insertStoreProduct } from '../helpers/storefront';
 import { createSessionToken, createUser } from '../helpers/users';

@@ -9,7 +9,6 @@ import {
 } from '@backroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
 import { HttpError } from '../../http-error';
-import type { Realtime } from '../../plugins/infrastructure/realtime';
 import {
   insertNotifications,
   listNotifications,
@@ -56,9 +55,18 @@ export async function notify(
   });
 }
 
+/**
+ * What the bell's calls send through the socket (plugins/infrastructure/realtime.ts's Realtime has
+ * both). Named here rather than imported: auth rings the bell, and realtime reads auth's sessions.
+ */
+export interface BellSockets {
+  toAdmin(adminId: string, event: string, payload: unknown): void;
+  setNotificationKinds(adminId: string, kinds: readonly NotificationKind[]): void;
+}
+
 export interface NotificationDeps {
   db: Db;
-  realtime: () => Pick<Realtime, 'toAdmin' | 'setNotificationKinds'>;
+  realtime: () => BellSockets;
 }
 
 const received = (kinds: NotificationKind[] | null): NotificationKind[] =>

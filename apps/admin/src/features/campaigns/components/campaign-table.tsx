@@ -1,4 +1,4 @@
-import { type Campaign, CAMPAIGN_TYPE_LABELS } from '@backroom/contract';
+import { CAMPAIGN_TYPE_LABELS, type Campaign } from '@backroom/contract';
 import { Box, Button, Table, Text } from '@mantine/core';
 
 interface CampaignTableProps {

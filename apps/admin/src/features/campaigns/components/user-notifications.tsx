@@ -1,10 +1,10 @@
 import {
-  draftForType,
-  MESSAGES,
   CAMPAIGN_DEFAULTS,
   CAMPAIGN_TYPE_LABELS,
   CAMPAIGN_TYPES,
   type CampaignType,
+  draftForType,
+  MESSAGES,
   newsletterFormProblem,
   type Product,
   type User,

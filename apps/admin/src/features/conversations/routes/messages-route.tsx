@@ -1,10 +1,11 @@
 import '../styles';
 import { MESSAGES } from '@backroom/contract';
 import { Box, Center, Divider, Loader, Paper, Stack, Text } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { serverMessageOr } from '../../../lib/api-error';
+import { setMessagesOpen } from '../../../lib/socket';
 import { useConversationList } from '../api';
 import { ConversationList } from '../components/conversation-list';
 import { ConversationPane } from '../components/conversation-pane';
@@ -29,6 +30,12 @@ export function MessagesRoute() {
 
   const close = useCallback(() => setOpenId(null, { replace: true }), [setOpenId]);
   useConversationEvents({ openId, listedIds, onOpenDeleted: close });
+
+  // While this screen is open, customers' messages do not ring the bell (decision 056).
+  useEffect(() => {
+    setMessagesOpen(true);
+    return () => setMessagesOpen(false);
+  }, []);
 
   return (
     <Stack gap="lg">

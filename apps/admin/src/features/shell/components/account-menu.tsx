@@ -1,36 +1,46 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { IconHistory, IconShieldLock, IconUserCircle, IconUserShield } from '@tabler/icons-react';
+import { IconBellCog, IconHistory, IconShieldLock, IconUserCircle, IconUserShield } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { NotificationKindsDialog } from '../../notifications/components/notification-kinds-dialog';
 import { ThemeMenuSection } from '../../theme/theme-menu-section';
 
 /**
- * The account menu: Admin Management, Activity, Two-factor sign-in and the theme. Without Mantine's initial-focus
+ * The account menu: Admin Management, Activity, Two-factor sign-in, the kinds of notification the bell
+ * tells (decision 056) and the theme. Without Mantine's initial-focus
  * placeholder: a focusable child of role=menu that is no menuitem, which axe flags (aria-required-children).
  */
 export function AccountMenu() {
+  const [kindsOpen, setKindsOpen] = useState(false);
   return (
-    <Menu position="bottom-end" withArrow shadow="md" withInitialFocusPlaceholder={false}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Account">
-          <IconUserCircle size={22} aria-hidden="true" />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item
-          component={Link}
-          to="/admin-management"
-          leftSection={<IconUserShield size={16} aria-hidden="true" />}
-        >
-          Admin Management
-        </Menu.Item>
-        <Menu.Item component={Link} to="/activity" leftSection={<IconHistory size={16} aria-hidden="true" />}>
-          Activity
-        </Menu.Item>
-        <Menu.Item component={Link} to="/two-factor" leftSection={<IconShieldLock size={16} aria-hidden="true" />}>
-          Two-factor sign-in
-        </Menu.Item>
-        <ThemeMenuSection />
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withArrow shadow="md" withInitialFocusPlaceholder={false}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Account">
+            <IconUserCircle size={22} aria-hidden="true" />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            component={Link}
+            to="/admin-management"
+            leftSection={<IconUserShield size={16} aria-hidden="true" />}
+          >
+            Admin Management
+          </Menu.Item>
+          <Menu.Item component={Link} to="/activity" leftSection={<IconHistory size={16} aria-hidden="true" />}>
+            Activity
+          </Menu.Item>
+          <Menu.Item component={Link} to="/two-factor" leftSection={<IconShieldLock size={16} aria-hidden="true" />}>
+            Two-factor sign-in
+          </Menu.Item>
+          <Menu.Item leftSection={<IconBellCog size={16} aria-hidden="true" />} onClick={() => setKindsOpen(true)}>
+            Notifications
+          </Menu.Item>
+          <ThemeMenuSection />
+        </Menu.Dropdown>
+      </Menu>
+      <NotificationKindsDialog opened={kindsOpen} onClose={() => setKindsOpen(false)} />
+    </>
   );
 }

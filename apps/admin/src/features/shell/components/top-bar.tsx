@@ -1,10 +1,10 @@
 import { Group, Text } from '@mantine/core';
 import { useUserInfo } from '../../auth/api';
+import { NotificationsBell } from '../../notifications/components/notifications-bell';
 import { PaletteLauncher } from '../../search/components/palette-launcher';
 import { welcomeName } from '../welcome-name';
 import { AccountMenu } from './account-menu';
 import { LogoutButton } from './logout-button';
-import { NotificationsBell } from './notifications-bell';
 import classes from './top-bar.module.css';
 
 /** 'Welcome, {first name}' ('Admin' until the user info arrives, or if it never does), and the actions. */
