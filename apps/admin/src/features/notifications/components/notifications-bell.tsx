@@ -78,103 +78,101 @@ export function NotificationsBell() {
 
   return (
     <>
-      <Popover
-        opened={opened}
-        onChange={setOpened}
-        position="bottom-end"
-        withArrow
-        shadow="md"
-        width="min(380px, calc(100vw - 16px))"
-        trapFocus
+      <Indicator
+        label={unread > 99 ? '99+' : unread}
+        size={18}
+        disabled={unread === 0}
+        offset={6}
+        color="red"
+        classNames={{ indicator: classes.badge }}
       >
-        <Popover.Target>
-          <Indicator
-            label={unread > 99 ? '99+' : unread}
-            size={18}
-            disabled={unread === 0}
-            offset={6}
-            color="red"
-            classNames={{ indicator: classes.badge }}
-          >
+        <Popover
+          opened={opened}
+          onChange={setOpened}
+          position="bottom-end"
+          withArrow
+          shadow="md"
+          width="min(380px, calc(100vw - 16px))"
+          trapFocus
+        >
+          <Popover.Target>
             <ActionIcon
               variant="subtle"
               color="gray"
               size="lg"
               aria-label={bellLabel(unread)}
-              aria-haspopup="dialog"
-              aria-expanded={opened}
               onClick={() => setOpened((o) => !o)}
             >
               <IconBell size={20} aria-hidden="true" />
             </ActionIcon>
-          </Indicator>
-        </Popover.Target>
-        <Popover.Dropdown p={0} role="dialog" aria-label="Notifications">
-          <Group justify="space-between" px="sm" py="xs" wrap="nowrap" className={classes.head}>
-            <Text fw={600} size="sm">
-              Notifications
-            </Text>
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              disabled={unread === 0 || markRead.isPending}
-              onClick={() => markRead.mutate('all')}
-            >
-              Mark all as read
-            </Button>
-          </Group>
-          <ScrollArea.Autosize mah="min(60vh, 480px)" type="auto">
-            {list.isPending ? (
-              <Center p="md">
-                <Loader size="sm" aria-label="Loading notifications" />
-              </Center>
-            ) : list.isError ? (
-              <Text size="sm" p="sm" c="red">
-                Could not load the notifications.
+          </Popover.Target>
+          <Popover.Dropdown p={0} role="dialog" aria-label="Notifications">
+            <Group justify="space-between" px="sm" py="xs" wrap="nowrap" className={classes.head}>
+              <Text fw={600} size="sm">
+                Notifications
               </Text>
-            ) : items.length === 0 ? (
-              <Text size="sm" p="sm">
-                No notifications
-              </Text>
-            ) : (
-              <Stack gap={0} component="ul" className={classes.list} aria-label="Notifications, newest first">
-                {items.map((n) => (
-                  <li key={n._id}>
-                    <UnstyledButton
-                      className={classes.item}
-                      data-unread={n.read ? undefined : ''}
-                      onClick={() => open(n)}
-                    >
-                      <Box className={classes.dot} aria-hidden="true" />
-                      <Stack gap={2} miw={0}>
-                        <Text size="sm" fw={n.read ? 400 : 600} className={classes.title}>
-                          {!n.read && <VisuallyHidden>Unread: </VisuallyHidden>}
-                          {n.title}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {new Date(n.at).toLocaleString()}
-                        </Text>
-                      </Stack>
-                    </UnstyledButton>
-                  </li>
-                ))}
-              </Stack>
-            )}
-            {list.hasNextPage && (
-              <Center p="xs">
-                <Button
-                  variant="default"
-                  size="compact-sm"
-                  loading={list.isFetchingNextPage}
-                  onClick={() => void list.fetchNextPage()}
-                >
-                  Load more
-                </Button>
-              </Center>
-            )}
-          </ScrollArea.Autosize>
-        </Popover.Dropdown>
-      </Popover>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                disabled={unread === 0 || markRead.isPending}
+                onClick={() => markRead.mutate('all')}
+              >
+                Mark all as read
+              </Button>
+            </Group>
+            <ScrollArea.Autosize mah="min(60vh, 480px)" type="auto">
+              {list.isPending ? (
+                <Center p="md">
+                  <Loader size="sm" aria-label="Loading notifications" />
+                </Center>
+              ) : list.isError ? (
+                <Text size="sm" p="sm" c="red">
+                  Could not load the notifications.
+                </Text>
+              ) : items.length === 0 ? (
+                <Text size="sm" p="sm">
+                  No notifications
+                </Text>
+              ) : (
+                <Stack gap={0} component="ul" className={classes.list} aria-label="Notifications, newest first">
+                  {items.map((n) => (
+                    <li key={n._id}>
+                      <UnstyledButton
+                        className={classes.item}
+                        data-unread={n.read ? undefined : ''}
+                        onClick={() => open(n)}
+                      >
+                        <Box className={classes.dot} aria-hidden="true" />
+                        <Stack gap={2} miw={0}>
+                          <Text size="sm" fw={n.read ? 400 : 600} className={classes.title}>
+                            {!n.read && <VisuallyHidden>Unread: </VisuallyHidden>}
+                            {n.title}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {new Date(n.at).toLocaleString()}
+                          </Text>
+                        </Stack>
+                      </UnstyledButton>
+                    </li>
+                  ))}
+                </Stack>
+              )}
+              {list.hasNextPage && (
+                <Center p="xs">
+                  <Button
+                    variant="default"
+                    size="compact-sm"
+                    loading={list.isFetchingNextPage}
+                    onClick={() => void list.fetchNextPage()}
+                  >
+                    Load more
+                  </Button>
+                </Center>
+              )}
+            </ScrollArea.Autosize>
+          </Popover.Dropdown>
+        </Popover>
+      </Indicator>
       <Dialog opened={jobId !== null} title="Job result" onClose={() => setJobId(null)}>
         {jobId && <JobResult jobId={jobId} />}
       </Dialog>
