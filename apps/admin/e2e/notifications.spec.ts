@@ -17,8 +17,10 @@ import { AXE_WIDTH, accessibleInBothSchemes } from './schemes';
 
 const WIDTHS = [375, 768, AXE_WIDTH] as const;
 
-async function orderable(request: APIRequestContext): Promise<CustomerProduct> {
-  const answer = await request.get(`${CUSTOMER_PATHS.products}?pageSize=50`);
+async function orderable(request: APIRequestContext, customer: StorefrontCustomer): Promise<CustomerProduct> {
+  const answer = await request.get(`${CUSTOMER_PATHS.products}?pageSize=50`, {
+    headers: { [TOKEN_HEADER]: customer.token },
+  });
   expect(answer.ok(), await answer.text()).toBe(true);
   const { products } = customerProductListResponseSchema.parse(await answer.json());
   const product = products.find((p) => !p.outOfStock && p.colors.every((c) => !c.outOfStock));
@@ -63,7 +65,7 @@ test('the bell counts a storefront order live and falls once it is opened, at 37
   newCustomer,
   request,
 }) => {
-  const product = await orderable(request);
+  const product = await orderable(request, await newCustomer('Bell Browser'));
   await openApp(page);
   // Start from nothing unread: the demo shop's recent orders rang too.
   await bell(page).click();
