@@ -110,6 +110,26 @@ describe('a storefront order', () => {
     expect(again.json().message).toBe(`items.0: "${p.name}" is out of stock`);
   });
 
+  it('rings the bell once when a product reaches its low-stock threshold and once at zero, not for a refused order', async () => {
+    const p = await stocked([['', '', 4]], { lowStockThreshold: 2 });
+    const bell = async () =>
+      (
+        await t.database.db.execute<{ kind: string; title: string }>(
+          sql`select kind, title from notifications where subject->>'productId' = ${p.id} order by seq`,
+        )
+      ).rows.map((r) => [r.kind, r.title]);
+    expect((await place([line(p.id, 1)])).statusCode).toBe(201);
+    expect(await bell()).toEqual([]);
+    expect((await place([line(p.id, 1)])).statusCode).toBe(201);
+    expect(await bell()).toEqual([['stockLow', `Low stock: ${p.name} (2 left)`]]);
+    expect((await place([line(p.id, 3)])).statusCode).toBe(409);
+    expect((await place([line(p.id, 2)])).statusCode).toBe(201);
+    expect(await bell()).toEqual([
+      ['stockLow', `Low stock: ${p.name} (2 left)`],
+      ['stockOut', `Out of stock: ${p.name}`],
+    ]);
+  });
+
   it('50 parallel orders for the last 5 units place exactly 5', async () => {
     const p = await stocked([['', '', 5]]);
     const buyers = await Promise.all(Array.from({ length: 10 }, () => createCustomer(t.database.db)));

@@ -95,3 +95,19 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER orders_notify_insert AFTER INSERT ON orders REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION orders_notify_insert();
+--> statement-breakpoint
+-- Stock reaching its low-stock threshold or zero (migration 0023's stock_alerts, decision 055) rings
+-- the bell in the same transaction as the order or change that took the units, whoever wrote it.
+CREATE FUNCTION stock_alerts_notify_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO notifications (kind, title, subject)
+  SELECT CASE a.level WHEN 'out' THEN 'stockOut' ELSE 'stockLow' END,
+         CASE a.level WHEN 'out' THEN 'Out of stock: ' || p.name ELSE 'Low stock: ' || p.name || ' (' || a.stock || ' left)' END,
+         jsonb_build_object('productId', a.product_id)
+    FROM new_rows a JOIN products p ON p.id = a.product_id
+   ORDER BY a.id;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER stock_alerts_notify_insert AFTER INSERT ON stock_alerts REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION stock_alerts_notify_insert();

@@ -7,7 +7,7 @@ import { users } from './users';
 /**
  * The bell's notifications (docs/decisions/056-notifications.md): one row per event, shared by every
  * admin; seq orders them and pages them (keyset), and is what an admin's read watermark counts up
- * to. The id is made by the database (notification_id(), migration 0023) so that triggers (a new
+ * to. The id is made by the database (notification_id(), migration 0024) so that triggers (a new
  * order written straight into the database) make them as the app does.
  */
 export const notifications = pgTable(

@@ -154,7 +154,7 @@ async function bumpReadCounts(db: DbOrTx, adminId: string, counts: { kind: strin
 
 /**
  * Every notification read for the admin, inside a transaction: the exclusive advisory lock waits
- * for inserts in flight (they hold it shared from before their seq is taken, migration 0023), so
+ * for inserts in flight (they hold it shared from before their seq is taken, migration 0024), so
  * the watermark (the highest seq) leaves nothing unread below it, and each kind's read count
  * becomes its total. The one-by-one reads are all below the watermark now and go.
  */

@@ -127,7 +127,7 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
     session_revoked: (sessionId) => {
       io.local.in(ROOMS.session(sessionId)).disconnectSockets(true);
     },
-    // Raised by the notifications' insert trigger (migration 0023) on whichever instance or process
+    // Raised by the notifications' insert trigger (migration 0024) on whichever instance or process
     // wrote them: each instance tells its own sockets that receive the kind.
     notifications: (payload) => {
       const created = parseCreated(payload);
