@@ -23,7 +23,13 @@ const root = path.resolve(import.meta.dirname, '..');
 /** @type {{ name: string, what: string, command: string, needs?: string[], weight: number }[]} */
 const STAGES = [
   // The browser suite is the longest: its build comes first so that it starts at once.
-  { name: 'build', what: 'the admin, built once for the browser suite', command: 'npm run build', weight: 1 },
+  // The login screen's JavaScript budget is checked on that build (bench/login-budget.ts, decision 053).
+  {
+    name: 'build',
+    what: "the admin, built once for the browser suite, and the login screen's JavaScript budget",
+    command: 'npm run build && node --import tsx bench/login-budget.ts',
+    weight: 1,
+  },
   {
     name: 'e2e',
     what: 'browser suite (Playwright, Debian chromium) against the built app',

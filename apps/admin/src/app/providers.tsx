@@ -1,38 +1,49 @@
-import { NARROW_WIDTH_PX, TOAST_AUTO_CLOSE_MS } from '@backroom/contract';
+import { NARROW_WIDTH_PX } from '@backroom/contract';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { notificationsStore, useNotifications } from '@mantine/notifications';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from '../features/theme/color-scheme';
-import { queryClient } from '../lib/query-client';
-import classes from './providers.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
 /**
- * The toasts (spec 1 section 8): top-right, below the top bar and clear of the screens' header
- * rows and filter bars (providers.module.css), closing after 5 s, at most three at once; in a
- * narrow window one at a time, the next when it closes, since only one fits above the screen's
- * first row of buttons (docs/decisions/048-toast-placement.md). Repeats are collapsed by lib/notify.ts.
+ * The toasts (spec 1 section 8): top-right, closing after 5 s, at most three at once; in a narrow
+ * window one at a time, the next when it closes, since only one fits above the screen's first row
+ * of buttons (docs/decisions/048-toast-placement.md). Repeats are collapsed by lib/notify.ts.
+ * Mantine's host (app/toast-host.tsx) is fetched with the first toast: the login screen draws none
+ * until the admin submits (docs/decisions/053-login-screen-weight.md). A toast shown meanwhile waits
+ * in the store, with the limit and place set here, and appears when the host does.
  */
 function ToastHost() {
   const narrow = useMediaQuery(`(max-width: ${NARROW_WIDTH_PX - 0.02}px)`, undefined, {
     getInitialValueInEffect: false,
   });
+  const limit = narrow ? 1 : 3;
+  const waiting = useNotifications().notifications.length > 0;
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    notificationsStore.updateState((state) => ({ ...state, limit, defaultPosition: 'top-right' }));
+  }, [limit]);
+  useEffect(() => {
+    if (waiting) setNeeded(true);
+  }, [waiting]);
+  if (!needed) return null;
   return (
-    <Notifications
-      position="top-right"
-      limit={narrow ? 1 : 3}
-      containerWidth={300}
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      // Above modals (200), below menus and popovers (300): a toast never hides a menu just opened.
-      zIndex={250}
-      classNames={{ root: classes.notifications }}
-    />
+    <Suspense fallback={null}>
+      <LazyToastHost limit={limit} />
+    </Suspense>
   );
 }
 
-/** Theme, server cache and the toast host around the whole app. */
+// Should the host's code not arrive, the toasts stay unseen rather than take the app down.
+const LazyToastHost = lazy(() =>
+  import('./toast-host').catch((error: unknown) => {
+    console.error(error);
+    return { default: () => null };
+  }),
+);
+
+/** Theme and the toast host around the whole app; the server cache is the shell's (app/shell-screen.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider
@@ -41,10 +52,8 @@ export function Providers({ children }: { children: ReactNode }) {
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
     >
-      <QueryClientProvider client={queryClient}>
-        <ToastHost />
-        {children}
-      </QueryClientProvider>
+      <ToastHost />
+      {children}
     </MantineProvider>
   );
 }

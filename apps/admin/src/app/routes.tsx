@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import { requireToken } from './require-token';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { ScreenLoader } from './screen-loader';
+import { loadDashboard, loadShell } from './signed-in';
 
 type LoadScreen = () => Promise<ComponentType>;
 
@@ -32,8 +33,7 @@ function screen(path: string | undefined, load: LoadScreen): RouteObject {
     : { path, lazy, ErrorBoundary: RouteErrorBoundary };
 }
 
-const dashboard: LoadScreen = () =>
-  import('../features/dashboard/routes/dashboard-route').then((m) => m.DashboardRoute);
+const dashboard: LoadScreen = loadDashboard;
 
 /** The route table of spec 1 section 2.1; any unknown path shows the dashboard. */
 export const routes: RouteObject[] = [
@@ -47,7 +47,7 @@ export const routes: RouteObject[] = [
         id: 'shell',
         loader: requireToken,
         lazy: {
-          Component: loadOrFail(() => import('../features/shell/components/shell-layout').then((m) => m.ShellLayout)),
+          Component: loadOrFail(loadShell),
         },
         ErrorBoundary: RouteErrorBoundary,
         children: [

@@ -1,6 +1,6 @@
-import { errorResponseSchema, MESSAGES, TOKEN_HEADER } from '@backroom/contract';
+import { MESSAGES, TOKEN_HEADER } from '@backroom/contract';
 import type { z } from 'zod';
-import { ApiError, type FailureWording, serverMessageOr } from './api-error';
+import { ApiError, type FailureWording, isErrorAnswer, serverMessageOr } from './api-error';
 import { notifyError } from './notify';
 import { endSession, expireSession } from './session';
 import { getToken } from './token-storage';
@@ -99,7 +99,7 @@ async function call(path: string, options: RequestOptions<z.ZodType> | StreamOpt
     throw refused(response, await readJson(response), options, wording);
   }
   const answer = await readJson(response);
-  if (!response.ok || errorResponseSchema.safeParse(answer).success) throw refused(response, answer, options, wording);
+  if (!response.ok || isErrorAnswer(answer)) throw refused(response, answer, options, wording);
   const parsed = options.schema.safeParse(answer);
   if (!parsed.success) throw new ApiError(response.status, undefined, { cause: parsed.error, wording });
   return parsed.data;

@@ -1,6 +1,6 @@
-import { MESSAGES } from '@backroom/contract';
+import { errorResponseSchema, MESSAGES } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, showsLoadError } from './api-error';
+import { ApiError, errorMessage, isErrorAnswer, showsLoadError } from './api-error';
 
 describe('showsLoadError', () => {
   it('leaves a refused token to the session, which ends with its own message', () => {
@@ -22,5 +22,26 @@ describe('errorMessage', () => {
     expect(errorMessage(new ApiError(0, undefined), 'fallback')).toBe(MESSAGES.serverError);
     expect(errorMessage(new ApiError(502, undefined), 'fallback')).toBe(MESSAGES.serverError);
     expect(errorMessage(new ApiError(404, undefined), 'fallback')).toBe('fallback');
+  });
+});
+
+describe('isErrorAnswer', () => {
+  it("agrees with the contract's errorResponseSchema", () => {
+    const answers: unknown[] = [
+      { success: false, message: 'Invalid credentials' },
+      { success: false, message: '' },
+      { success: false, message: 'x', extra: 1 },
+      { success: true, message: 'ok' },
+      { success: false },
+      { success: 'false', message: 'x' },
+      { success: false, message: 42 },
+      [false, 'x'],
+      Object.assign([], { success: false, message: 'x' }),
+      null,
+      undefined,
+      'Server error',
+      0,
+    ];
+    for (const answer of answers) expect(isErrorAnswer(answer)).toBe(errorResponseSchema.safeParse(answer).success);
   });
 });

@@ -1,4 +1,4 @@
-import { errorResponseSchema, MESSAGES } from '@backroom/contract';
+import { type ErrorResponse, MESSAGES } from '@backroom/contract';
 
 /**
  * A screen's own words for a failure the server did not explain, by what went wrong (the spec's
@@ -15,6 +15,17 @@ export interface FailureWording {
 
 export interface ApiErrorOptions extends ErrorOptions {
   wording?: FailureWording | undefined;
+}
+
+/**
+ * The contract's errorResponseSchema ({ success: false, message }), checked by hand: the api client
+ * is on the login screen's first load, and the schema would bring zod (about 22 KB brotli) there
+ * (docs/decisions/053-login-screen-weight.md). api-error.test.ts holds it to the schema.
+ */
+export function isErrorAnswer(payload: unknown): payload is ErrorResponse {
+  if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return false;
+  const answer = payload as Record<string, unknown>;
+  return answer.success === false && typeof answer.message === 'string';
 }
 
 /** A call that failed: status 0 when the server could not be reached; message as the server sent it, if it did. */
@@ -38,8 +49,7 @@ export class ApiError extends Error {
 
   /** An error answer, reading { success: false, message } when the body is one. */
   static fromResponse(status: number, payload: unknown, wording?: FailureWording): ApiError {
-    const parsed = errorResponseSchema.safeParse(payload);
-    return new ApiError(status, parsed.success ? parsed.data.message : undefined, { wording });
+    return new ApiError(status, isErrorAnswer(payload) ? payload.message : undefined, { wording });
   }
 
   /** True for a refused token (401 or 403): the session ends and the app goes to /login. */

@@ -1,15 +1,15 @@
 import { MESSAGES } from '@backroom/contract';
 import { navigateTo } from './navigation';
 import { notifyError } from './notify';
-import { queryClient } from './query-client';
 import { clearToken } from './token-storage';
 
 /** Leaves the signed-in area: forget the token, close the socket, drop cached data, go to /login. */
 export async function endSession(): Promise<void> {
   clearToken();
-  // Loaded on demand: the login screen, which reaches this module through the api client, does not
-  // carry socket.io's client (about 12 KB gzip); the shell has loaded it by the time a session ends.
-  const { disconnectSocket } = await import('./socket');
+  // Loaded on demand: the login screen, which reaches this module through the api client, carries
+  // neither socket.io's client (about 12 KB gzip) nor TanStack Query (decision 053); the shell has
+  // loaded both by the time a session ends.
+  const [{ disconnectSocket }, { queryClient }] = await Promise.all([import('./socket'), import('./query-client')]);
   disconnectSocket();
   await navigateTo('/login');
   queryClient.clear();

@@ -15,9 +15,17 @@ export interface LoginSecondStepProps {
 
 /**
  * /login (spec 1 section 2.3): the way into the shell, with two-factor sign-in's step after the
- * password. The step is two-factor's, handed in by the app layer (app/screens/login-screen.tsx).
+ * password. The step is two-factor's, handed in by the app layer (app/screens/login-screen.tsx), as
+ * is what to fetch while the password is typed.
  */
-export function LoginRoute({ SecondStep }: { SecondStep: ComponentType<LoginSecondStepProps> }) {
+export function LoginRoute({
+  SecondStep,
+  onTyping,
+}: {
+  SecondStep: ComponentType<LoginSecondStepProps>;
+  /** The admin is typing the password: the app fetches the signed-in screens meanwhile. */
+  onTyping?: () => void;
+}) {
   const navigate = useNavigate();
   const [challenge, setChallenge] = useState<LoginChallengeResponse | null>(null);
   const enter = () => navigate('/', { replace: true });
@@ -33,7 +41,7 @@ export function LoginRoute({ SecondStep }: { SecondStep: ComponentType<LoginSeco
             <SecondStep challenge={challenge} onSignedIn={enter} onRestart={() => setChallenge(null)} />
           </Suspense>
         ) : (
-          <LoginForm onLoggedIn={enter} onChallenge={setChallenge} />
+          <LoginForm onLoggedIn={enter} onChallenge={setChallenge} onTyping={onTyping} />
         )}
       </Paper>
     </Center>

@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+
+/*
+ * What the signed-in app loads first: the shell (with the server cache, the socket, the top bar and
+ * sidebar) and the Dashboard. None of it is part of the login screen's first load; the login screen
+ * fetches it while the password is typed (docs/decisions/053-login-screen-weight.md).
+ */
+
+export const loadShell = (): Promise<ComponentType> => import('./shell-screen').then((m) => m.ShellScreen);
+
+export const loadDashboard = (): Promise<ComponentType> =>
+  import('../features/dashboard/routes/dashboard-route').then((m) => m.DashboardRoute);
+
+let fetched = false;
+
+/** Starts fetching the shell and the Dashboard once; a failure is left to the route, which reports it. */
+export function prefetchSignedIn(): void {
+  if (fetched) return;
+  fetched = true;
+  for (const load of [loadShell, loadDashboard]) load().catch(() => undefined);
+}
