@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, Loader, Notification } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
 import { createElement, type HTMLAttributes } from 'react';
 
 const asDiv = (props: HTMLAttributes<HTMLDivElement>) => createElement('div', props);
@@ -15,10 +15,12 @@ export const theme = createTheme({
   cursorType: 'pointer',
   components: {
     // Toasts' close buttons are icons only: give them a name.
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+    // (Plain objects rather than Notification.extend(): the theme is on the login screen's first load,
+    // and .extend() would bring each component's code there; decision 053.)
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
     // Every spinner is named ('Loading products'); a name on a plain <span> is not allowed (axe's
     // aria-prohibited-attr, seen in the Select Users picker while it searched): a status it is.
-    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    Loader: { defaultProps: { role: 'status' } },
     // A dialog's header as a plain div: Mantine's <header> would be a second banner landmark beside
     // the shell's while a dialog is open (axe's landmark-no-duplicate-banner; TOOLCHAIN.md).
     // (renderRoot is a prop of the Box underneath, which the headers' own types do not list.)
