@@ -2,7 +2,7 @@ import { NARROW_WIDTH_PX } from '@backroom/contract';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notificationsStore, useNotifications } from '@mantine/notifications';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from '../features/theme/color-scheme';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -36,11 +36,12 @@ function ToastHost() {
 }
 
 // Should the host's code not arrive, the toasts stay unseen rather than take the app down.
-const LazyToastHost = lazy(() =>
-  import('./toast-host').catch((error: unknown) => {
-    console.error(error);
-    return { default: () => null };
-  }),
+const LazyToastHost = lazy(
+  (): Promise<{ default: ComponentType<{ limit: number }> }> =>
+    import('./toast-host').catch((error: unknown) => {
+      console.error(error);
+      return { default: () => null };
+    }),
 );
 
 /** Theme and the toast host around the whole app; the server cache is the shell's (app/shell-screen.tsx). */
