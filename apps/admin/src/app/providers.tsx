@@ -2,7 +2,7 @@ import { NARROW_WIDTH_PX } from '@backroom/contract';
 import { MantineProvider } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notificationsStore, useNotifications } from '@mantine/notifications';
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useState } from 'react';
 import { colorSchemeManager, DEFAULT_COLOR_SCHEME } from '../features/theme/color-scheme';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -20,29 +20,22 @@ function ToastHost() {
   });
   const limit = narrow ? 1 : 3;
   const waiting = useNotifications().notifications.length > 0;
-  const [needed, setNeeded] = useState(false);
+  const [Host, setHost] = useState<ComponentType<{ limit: number }> | null>(null);
   useEffect(() => {
     notificationsStore.updateState((state) => ({ ...state, limit, defaultPosition: 'top-right' }));
   }, [limit]);
+  // Loaded by hand rather than with lazy() and Suspense: Suspense's retry waits on a timer, which a
+  // paused page clock (toasts.spec.ts) would never fire. Should the code not arrive, the toasts stay
+  // unseen rather than take the app down.
   useEffect(() => {
-    if (waiting) setNeeded(true);
-  }, [waiting]);
-  if (!needed) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyToastHost limit={limit} />
-    </Suspense>
-  );
+    if (!waiting || Host) return;
+    import('./toast-host').then(
+      (m) => setHost(() => m.default),
+      (error: unknown) => console.error(error),
+    );
+  }, [waiting, Host]);
+  return Host ? <Host limit={limit} /> : null;
 }
-
-// Should the host's code not arrive, the toasts stay unseen rather than take the app down.
-const LazyToastHost = lazy(
-  (): Promise<{ default: ComponentType<{ limit: number }> }> =>
-    import('./toast-host').catch((error: unknown) => {
-      console.error(error);
-      return { default: () => null };
-    }),
-);
 
 /** Theme and the toast host around the whole app; the server cache is the shell's (app/shell-screen.tsx). */
 export function Providers({ children }: { children: ReactNode }) {
