@@ -22,6 +22,7 @@ import { activityReport, benchActivity } from './activity';
 import { benchBulk, bulkReport } from './bulk';
 import { benchCampaign, campaignReport } from './campaign';
 import { benchCatalogue } from './catalogue';
+import { benchColdStart, coldStartReport } from './cold-start';
 import { fixedCostRows } from './cost';
 import { benchDiscounts, discountsReport } from './discounts';
 import { benchExports, exportsReport, processRss } from './exports';
@@ -67,6 +68,8 @@ const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFracti
 
 async function main() {
   const started = performance.now();
+  // First, on a machine not yet busy with the bench's data: the built server's start beside tsx's (issue 23).
+  const coldStart = await benchColdStart((line) => console.log(line));
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-'));
   await fs.chmod(dir, 0o755);
   const cluster = await startEmbeddedCluster(dir);
@@ -254,6 +257,7 @@ async function main() {
   console.log(`\n${exportsReport(exportsRun).join('\n')}`);
   console.log(`\n${bulkReport(bulk).join('\n')}`);
   console.log(`\n${importsReport(imports).join('\n')}`);
+  console.log(`\n${coldStartReport(coldStart).join('\n')}`);
 
   const goals: [string, string, string, string, boolean][] = [
     [

@@ -5,15 +5,23 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
 import path from 'node:path';
+import { ensureServerBuilt } from '../scripts/build-server.mjs';
 import type { ControlMessage, ServerMessage } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** bench/server.ts built into bench/dist (when missing or older than its sources); the file's path. */
+async function builtBenchServer(): Promise<string> {
+  await ensureServerBuilt({ entries: { server: 'bench/server.ts' }, outdir: 'bench/dist' });
+  return path.join(import.meta.dirname, 'dist/server.js');
+}
 
 /** The server process: starts it, waits until it listens, and passes messages both ways. */
 export async function startServer(env: Record<string, string>, logFile: string) {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')],
+    // Built as the app's server is (decision 051): bench/server.ts bundled into bench/dist.
+    ['--enable-source-maps', await builtBenchServer()],
     {
       cwd: root,
       env: { ...process.env, ...env },

@@ -26,7 +26,7 @@ const STAGES = [
   // The login screen's JavaScript budget is checked on that build (bench/login-budget.ts, decision 053).
   {
     name: 'build',
-    what: "the admin, built once for the browser suite, and the login screen's JavaScript budget",
+    what: "the admin and the server, built once for the browser suite and the spawned servers, and the login screen's JavaScript budget",
     command: 'npm run build && node --import tsx bench/login-budget.ts',
     weight: 1,
   },
@@ -44,12 +44,15 @@ const STAGES = [
     name: 'api',
     what: 'API suite and the scale tier on embedded PostgreSQL 18',
     command: 'npx vitest run --project api --project scale',
+    // Its whole-process tests run the built server (apps/api/dist, decision 051).
+    needs: ['build'],
     weight: 1,
   },
   {
     name: 'api-pg15',
     what: 'API suite (without the scale tier) on PostgreSQL 15',
     command: 'node scripts/with-pg15.mjs npx vitest run --project api',
+    needs: ['build'],
     weight: 1,
   },
 ];

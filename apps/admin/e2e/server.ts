@@ -2,6 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { ensureServerBuilt } from '../../../scripts/build-server.mjs';
 
 /*
  * The real Backroom server, as a process of its own on a data folder of its own: the global setup
@@ -71,7 +72,9 @@ export async function startServer(dataDir: string, options: { copyOf?: string } 
   chmodSync(dataDir, 0o755);
   const [port, pgPort] = [await freePort(), await freePort()];
   const { adminEmail, adminPassword } = e2eEnv();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  // The built server, as npm run serve runs it (built here when missing or older than its sources).
+  await ensureServerBuilt();
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_IMPORT_MAX_BYTES, DEFAULT_UPLOAD_MAX_BYTES, isTimeZone } from '@backroom/contract';
 import { z } from 'zod';
+import { repoRoot } from './repo-root';
 
 /** '12h', '30m', '90s', '2d' or a plain number of seconds, as milliseconds. */
 const duration = z
@@ -212,8 +213,6 @@ export interface S3Config {
   accessKeyId: string | undefined;
   secretAccessKey: string | undefined;
 }
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Parses the environment once; a bad value stops the start with a message naming the variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { repoRoot } from '../repo-root';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -15,7 +16,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+const migrationsFolder = path.join(repoRoot, 'apps/api/src/db/migrations');
 // Any fixed number: every instance takes the same lock, so only one migrates at a time.
 const MIGRATION_LOCK = 727_274_001;
 

