@@ -1,13 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 const api = 'http://localhost:3000';
 
 /** The admin builds to apps/admin/dist, which the API serves at /. In dev, /api and the socket go to the API. */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  // Brotli and gzip copies beside each asset, sent as they are (decision 052).
+  plugins: [react(), precompress()],
   // The manifest lets bench/initial-js.ts count the login screen's chunks, not only the entry.
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },
   server: {

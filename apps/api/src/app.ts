@@ -35,6 +35,7 @@ import { errorsPlugin, frameworkErrors } from './plugins/app/errors';
 import { uploadsPlugin } from './plugins/app/uploads';
 import { adminStaticPlugin } from './plugins/infrastructure/admin-static';
 import { answerAlwaysPlugin } from './plugins/infrastructure/answer-always';
+import { compressionPlugin } from './plugins/infrastructure/compression';
 import { createRealtime } from './plugins/infrastructure/realtime';
 import { requestLogPlugin } from './plugins/infrastructure/request-log';
 import { responseSerializerCompiler } from './plugins/infrastructure/response-serializer';
@@ -113,6 +114,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
   await app.register(requestLogPlugin);
   await app.register(answerAlwaysPlugin);
+  // Before every route and the static files (decision 052); COMPRESSION=off when a proxy compresses.
+  if (config.compression) await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
   await app.register(activityPlugin);

@@ -122,6 +122,7 @@ const envSchema = z.object({
   BODY_LIMIT: int(1_048_576),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_DIST: optional,
+  COMPRESSION: z.enum(['on', 'off']).default('on'),
   UPLOAD_MAX_BYTES: int(DEFAULT_UPLOAD_MAX_BYTES),
   IMPORT_MAX_BYTES: int(DEFAULT_IMPORT_MAX_BYTES),
   S3_ENDPOINT: optional.pipe(z.url({ error: 'must be a URL such as http://127.0.0.1:9000' }).optional()),
@@ -187,6 +188,8 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** The built admin (apps/admin/dist), served at /. */
   adminDist: string;
+  /** Answers compressed per Accept-Encoding (decision 052); off when a proxy in front compresses them. */
+  compression: boolean;
   /** Image uploads (docs/decisions/009-images.md): largest accepted file, local folder. */
   uploads: {
     /** The largest image upload. */
@@ -252,6 +255,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : path.join(repoRoot, 'apps/admin/dist'),
+    compression: e.COMPRESSION === 'on',
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, importMaxBytes: e.IMPORT_MAX_BYTES, dir: path.join(dataDir, 'uploads') },
     s3: e.S3_BUCKET
       ? {

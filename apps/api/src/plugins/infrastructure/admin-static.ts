@@ -18,6 +18,9 @@ export const adminStaticPlugin = fp(async (app: FastifyInstance, opts: { root: s
       // Files are looked up per request, so a rebuild is served without a restart.
       wildcard: true,
       index: 'index.html',
+      // The .br and .gz written beside each asset at build time (apps/admin/precompress.ts, decision 052),
+      // chosen by Accept-Encoding, with Vary: Accept-Encoding; the file itself when none fits.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
