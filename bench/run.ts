@@ -23,6 +23,7 @@ import { benchBulk, bulkReport } from './bulk';
 import { benchCampaign, campaignReport } from './campaign';
 import { benchCatalogue } from './catalogue';
 import { benchColdStart, coldStartReport } from './cold-start';
+import { benchCompression, compressionReport } from './compression';
 import { fixedCostRows } from './cost';
 import { benchDiscounts, discountsReport } from './discounts';
 import { benchExports, exportsReport, processRss } from './exports';
@@ -108,6 +109,19 @@ async function main() {
     body: JSON.stringify(ADMIN),
   });
   const { token } = (await login.json()) as { token: string };
+  // Compression's cost (issue 23): the same routes on a second server with COMPRESSION=off.
+  const uncompressed = await startServer(
+    { DATA_DIR: dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'info', ADMIN_EMAIL: ADMIN.email, COMPRESSION: 'off' },
+    path.join(dir, 'server-uncompressed.log'),
+  );
+  const compression = await benchCompression({
+    on: base,
+    off: uncompressed.base,
+    token,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+  });
+  await uncompressed.close();
   // A second of warm-up first: the pool's connections, the JIT and the session cache fill, so the
   // figures below are the steady state under load, not the server's first second.
   await load(`${base}${API_PATHS.unread}`, { connections: CONNECTIONS, seconds: 1, headers: { token } });
@@ -257,6 +271,7 @@ async function main() {
   console.log(`\n${exportsReport(exportsRun).join('\n')}`);
   console.log(`\n${bulkReport(bulk).join('\n')}`);
   console.log(`\n${importsReport(imports).join('\n')}`);
+  console.log(`\n${compressionReport(compression).join('\n')}`);
   console.log(`\n${coldStartReport(coldStart).join('\n')}`);
 
   const goals: [string, string, string, string, boolean][] = [

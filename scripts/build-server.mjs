@@ -41,7 +41,8 @@ export const EXTERNAL = [
   'utf-8-validate',
 ];
 /** CommonJS code bundled into an ES module still calls require() for node's own modules. */
-const BANNER = "import { createRequire as __backroomRequire } from 'node:module';\nconst require = __backroomRequire(import.meta.url);";
+const BANNER =
+  "import { createRequire as __backroomRequire } from 'node:module';\nconst require = __backroomRequire(import.meta.url);";
 
 /**
  * Bundles each entry (name → source path, from the repository root) into outdir (inside the

@@ -24,9 +24,30 @@ export interface BulkQueueDeps {
 
 export class BulkQueue {
   private boss: PgBoss | undefined;
+  private starting: Promise<void> | undefined;
   private readonly stopping = new AbortController();
 
   constructor(private readonly deps: BulkQueueDeps) {}
+
+  /**
+   * Starts the queue without holding up the server's start (decision 051): the server listens
+   * meanwhile, and a call that needs the queue waits for it. A failed start is logged, and those
+   * calls fail with its error.
+   */
+  startInBackground() {
+    this.starting ??= this.start().catch((err) => {
+      this.deps.log.error({ err }, 'the bulk job queue could not start');
+      throw err;
+    });
+    this.starting.catch(() => {});
+  }
+
+  /** The started queue, once its start has finished. */
+  private async running(): Promise<PgBoss> {
+    await this.starting;
+    if (!this.boss) throw new Error('The bulk job queue is not running');
+    return this.boss;
+  }
 
   async start() {
     const boss = new PgBoss({
@@ -55,15 +76,13 @@ export class BulkQueue {
   }
 
   async enqueue(data: BulkJobData): Promise<string> {
-    if (!this.boss) throw new Error('The bulk job queue is not running');
-    const id = await this.boss.send(BULK_QUEUE, data);
+    const id = await (await this.running()).send(BULK_QUEUE, data);
     if (!id) throw new Error('The bulk job was not queued');
     return id;
   }
 
   async find(id: string): Promise<StoredBulkJob | undefined> {
-    if (!this.boss) throw new Error('The bulk job queue is not running');
-    const [job] = await this.boss.findJobs<BulkJobData>(BULK_QUEUE, { id });
+    const [job] = await (await this.running()).findJobs<BulkJobData>(BULK_QUEUE, { id });
     return job ? { id: job.id, state: job.state, data: job.data, output: job.output } : undefined;
   }
 
@@ -81,6 +100,7 @@ export class BulkQueue {
   /** Lets a running job finish its batch (it then ends as stopped), then stops. */
   async stop() {
     this.stopping.abort();
+    await this.starting?.catch(() => {});
     await this.boss?.stop({ graceful: true, timeout: 15_000 });
     this.boss = undefined;
   }

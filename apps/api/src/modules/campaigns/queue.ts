@@ -20,10 +20,24 @@ interface CampaignJob {
 
 export class CampaignQueue {
   private boss: PgBoss | undefined;
+  private starting: Promise<void> | undefined;
   readonly sender: CampaignSender;
 
   constructor(private readonly deps: SenderDeps & { db: Db; log: FastifyBaseLogger }) {
     this.sender = new CampaignSender(deps);
+  }
+
+  /**
+   * Starts the queue without holding up the server's start (decision 051): the server listens
+   * meanwhile, and a campaign queued then waits for it. A failed start is logged, and queueing
+   * fails with its error.
+   */
+  startInBackground() {
+    this.starting ??= this.start().catch((err) => {
+      this.deps.log.error({ err }, 'the e-mail job queue could not start');
+      throw err;
+    });
+    this.starting.catch(() => {});
   }
 
   async start() {
@@ -50,7 +64,7 @@ export class CampaignQueue {
         if (job) await this.runJob(job.data.campaignId);
       },
     );
-    for (const id of await unfinishedCampaignIds(this.deps.db)) await this.enqueue(id);
+    for (const id of await unfinishedCampaignIds(this.deps.db)) await this.send(boss, id);
   }
 
   private async runJob(campaignId: string) {
@@ -66,14 +80,20 @@ export class CampaignQueue {
 
   /** Queues the campaign's sending, now or at a given time. */
   async enqueue(campaignId: string, at?: Date) {
+    await this.starting;
     if (!this.boss) throw new Error('The e-mail job queue is not running');
+    await this.send(this.boss, campaignId, at);
+  }
+
+  private async send(boss: PgBoss, campaignId: string, at?: Date) {
     const later = at && at.getTime() > Date.now() + 500;
-    await this.boss.send(CAMPAIGN_QUEUE, { campaignId }, later ? { startAfter: at } : {});
+    await boss.send(CAMPAIGN_QUEUE, { campaignId }, later ? { startAfter: at } : {});
   }
 
   /** Lets running jobs finish the messages under way, then stops the queue and the sender. */
   async stop() {
     this.sender.abort();
+    await this.starting?.catch(() => {});
     await this.boss?.stop({ graceful: true, timeout: 15_000 });
     this.boss = undefined;
     await this.sender.close();
