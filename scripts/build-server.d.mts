@@ -5,8 +5,8 @@ export interface ServerBuildOptions {
   /** Inside the repository, from its root. */
   outdir?: string;
 }
-export const SERVER_ENTRIES: Record<string, string>;
-export const SERVER_OUTDIR: string;
-export function buildServer(options?: ServerBuildOptions): Promise<{ ms: number; files: string[] }>;
-export function serverBuildStale(options?: ServerBuildOptions): boolean;
-export function ensureServerBuilt(options?: ServerBuildOptions): Promise<boolean>;
+export declare const SERVER_ENTRIES: Record<string, string>;
+export declare const SERVER_OUTDIR: string;
+export declare function buildServer(options?: ServerBuildOptions): Promise<{ ms: number; files: string[] }>;
+export declare function serverBuildStale(options?: ServerBuildOptions): boolean;
+export declare function ensureServerBuilt(options?: ServerBuildOptions): Promise<boolean>;
