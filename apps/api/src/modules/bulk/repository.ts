@@ -2,7 +2,7 @@ import { DELIVERED_STATUS, newObjectId, type OrderStatus, type ProductTag, SHIPP
 import { and, desc, eq, inArray, ne, not, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, orderStatusChanges, orders, products, users } from '../../db/schema';
-import { customerProductColumns } from '../products/repository';
+import { customerProductColumns, productStockLevels } from '../products/repository';
 
 /**
  * Where a keyset walk stands: the last row's (created_at, id). The time travels as PostgreSQL's
@@ -195,7 +195,14 @@ export function deleteProducts(tx: DbOrTx, ids: string[]) {
   return tx
     .delete(products)
     .where(inArray(products.id, ids))
-    .returning({ ...customerProductColumns, hasAccessory: products.hasAccessory, accessories: products.accessories });
+    .returning({
+      ...customerProductColumns,
+      hasAccessory: products.hasAccessory,
+      accessories: products.accessories,
+      lowStockThreshold: products.lowStockThreshold,
+      // RETURNING reads the statement's snapshot: the grid cells are still there (they go by cascade).
+      stockLevels: productStockLevels,
+    });
 }
 
 /** A main category of the tree with its sub and sub-sub lists, or undefined. */
