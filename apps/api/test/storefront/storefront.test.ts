@@ -70,12 +70,15 @@ describe('GET /api/customer/products', () => {
         'thumbnails',
         'tags',
         'outOfStock',
+        'trackStock',
+        'stock',
+        'lowStock',
         'colors',
         'sizes',
         'date',
       ].sort(),
     );
-    expect(first.body).not.toMatch(/isDemo|is_demo|stock"|updatedAt|priceCents/);
+    expect(first.body).not.toMatch(/isDemo|is_demo|stockLevels|lowStockThreshold|updatedAt|priceCents/);
   });
 
   it('refuses a page size over 100 and a page below 1, naming the field', async () => {
