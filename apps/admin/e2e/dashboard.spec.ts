@@ -247,6 +247,12 @@ test('recent orders show Delivered green, Cancelled red and the other statuses y
     items: [{ name: 'Mug', quantity: 1, unitPriceCents: 900 }],
     status: 'Cancelled',
   });
+  // The demo's Cancelled orders are delivered for a moment too: out of Cancelled an order takes its
+  // units again (decision 055), which the demo's last units may not cover. Stock is not what this
+  // test is about, so no product counts it until the orders are as they were.
+  const { rows: tracking } = await shop.pool.query<{ id: string }>(
+    'update products set track_stock = false where track_stock returning id',
+  );
   try {
     await shop.pool.query(`update orders set status = 'Delivered' where id = any($1)`, [
       undelivered.map((row) => row.id),
@@ -272,6 +278,7 @@ test('recent orders show Delivered green, Cancelled red and the other statuses y
     }
     await removeOrder(shop, placed);
     await removeOrder(shop, cancelled);
+    await shop.pool.query('update products set track_stock = true where id = any($1)', [tracking.map((row) => row.id)]);
   }
 });
 
