@@ -40,7 +40,7 @@ test('stock set in Modify Product is lowered live on the Product List by a store
       await openApp(page, `/list?q=${encodeURIComponent(name)}&edit=${product._id}`);
       const modal = page.getByRole('dialog', { name: 'Modify Product' });
       const stock = modal.getByRole('region', { name: 'Stock' });
-      await stock.getByRole('switch', { name: 'Track stock' }).check();
+      await stock.getByRole('checkbox', { name: 'Track stock' }).check();
       await stock.getByRole('textbox', { name: 'Units' }).fill('3');
       await expect(stock.getByText('3 in stock')).toBeVisible();
       if (width === AXE_WIDTH) await accessibleInBothSchemes(page, 'Modify Product, Stock');

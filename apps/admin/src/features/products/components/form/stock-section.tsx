@@ -1,5 +1,6 @@
 import type { ProductFormValues } from '@backroom/contract';
-import { NumberInput, Stack, Switch, Table, Text, TextInput, type TitleOrder } from '@mantine/core';
+import { Checkbox, NumberInput, Stack, Table, Text, TextInput, type TitleOrder } from '@mantine/core';
+import { useId } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { FormSection } from '../../../../components/form/form-section';
 import { formStockCells } from '../../product-form';
@@ -8,12 +9,13 @@ import { formStockCells } from '../../product-form';
 const cellName = (color: string, size: string) => [color, size].filter(Boolean).join(', ');
 
 /**
- * Stock (docs/decisions/055-stock.md): the Track stock switch, then a grid of units per colour ×
+ * Stock (docs/decisions/055-stock.md): the Track stock box, then a grid of units per colour ×
  * size (one input when the product has neither), each input labelled by its colour and size, and
  * the product's own low-stock threshold (blank: the shop's default). Not tracked, the manual Out
  * of Stock flag of Product Status applies as before.
  */
 export function StockSection({ order }: { order: TitleOrder }) {
+  const helpId = useId();
   const { control, setValue } = useFormContext<ProductFormValues>();
   const [trackStock, colors, clothingSizes, canvasSizes, stockLevels] = useWatch({
     control,
@@ -34,14 +36,18 @@ export function StockSection({ order }: { order: TitleOrder }) {
           control={control}
           name="trackStock"
           render={({ field }) => (
-            <Switch
+            <Checkbox
               label="Track stock"
-              description="Count units per colour and size: orders take them, and at zero the product is out of stock"
+              aria-describedby={helpId}
               checked={field.value}
               onChange={(e) => field.onChange(e.currentTarget.checked)}
             />
           )}
         />
+        {/* Beside the box rather than in its label: the label stays one short line at any width. */}
+        <Text id={helpId} size="sm" c="dimmed" mt={-6}>
+          Count units per colour and size: orders take them, and at zero the product is out of stock
+        </Text>
         {trackStock && (
           <>
             <Table.ScrollContainer minWidth={0}>
