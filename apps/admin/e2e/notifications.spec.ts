@@ -73,6 +73,7 @@ test('the bell counts a storefront order live and falls once it is opened, at 37
   if (await markAll.isEnabled()) await markAll.click();
   await expect(bell(page)).toHaveAccessibleName(bellLabel(0));
   await page.keyboard.press('Escape');
+  await expect(panel(page)).toBeHidden();
 
   for (const width of WIDTHS) {
     await test.step(`${width} px`, async () => {

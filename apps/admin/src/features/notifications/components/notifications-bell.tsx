@@ -66,6 +66,7 @@ export function NotificationsBell() {
   const markRead = useMarkRead();
   const unread = list.data?.pages[0]?.unread ?? 0;
   const items = list.data?.pages.flatMap((p) => p.notifications) ?? [];
+  const nothingToMark = unread === 0 || markRead.isPending;
 
   const open = (n: Notification) => {
     if (!n.read) markRead.mutate(n._id);
@@ -111,11 +112,16 @@ export function NotificationsBell() {
               <Text fw={600} size="sm">
                 Notifications
               </Text>
+              {/* Disabled but still focusable (data-disabled, not disabled): a disabled button drops the
+                  focus out of the panel the moment it is used, and Escape would no longer close it. */}
               <Button
                 variant="subtle"
                 size="compact-sm"
-                disabled={unread === 0 || markRead.isPending}
-                onClick={() => markRead.mutate('all')}
+                data-disabled={nothingToMark || undefined}
+                aria-disabled={nothingToMark}
+                onClick={() => {
+                  if (!nothingToMark) markRead.mutate('all');
+                }}
               >
                 Mark all as read
               </Button>
