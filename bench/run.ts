@@ -39,6 +39,7 @@ import { benchRealtime, realtimeReport } from './realtime';
 import { listRenderTimes } from './render';
 import { benchSearch, searchReport } from './search';
 import { startServer } from './server-process';
+import { benchStock, stockReport } from './stock';
 import { benchUsers, usersReport } from './users';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -172,8 +173,9 @@ async function main() {
 
   // The activity log at 1M entries, the orders export at 1M orders, a bulk job over 10k orders (issue 13).
   const activity = await benchActivity({ base, token, database });
-  // The bell at 100k notifications (issue 24).
+  // The bell at 100k notifications, and 50 orders at once for the last 5 units (issue 24).
   const bell = await benchNotifications({ base, token, database });
+  const stock = await benchStock({ base, database });
   const exportsRun = await benchExports({ base, token, database, memory: processRss(server.pid) });
   const bulk = await benchBulk({ base, token, database });
   // The import preview at its row limit and past it (issue 21), with the server's longest event-loop block.
@@ -268,6 +270,7 @@ async function main() {
   console.log(`\n${realtimeReport(realtime).join('\n')}`);
   console.log(`\n${activityReport(activity).join('\n')}`);
   console.log(`\n${notificationsReport(bell).join('\n')}`);
+  console.log(`\n${stockReport(stock).join('\n')}`);
   console.log(`\n${exportsReport(exportsRun).join('\n')}`);
   console.log(`\n${bulkReport(bulk).join('\n')}`);
   console.log(`\n${importsReport(imports).join('\n')}`);
