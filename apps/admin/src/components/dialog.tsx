@@ -91,6 +91,16 @@ export function Dialog({
     if (!opened) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.isComposing) return;
+      // A calendar switching between days, months and years redraws the button that had the focus;
+      // until keepFocusInCalendar (components/calendar.ts) puts the focus back in it, which a quick
+      // Esc can beat, the focus is on the body. That Esc is the open calendar's: it gets it.
+      const calendar =
+        event.target === document.body ? document.querySelector<HTMLElement>('[data-dates-dropdown]') : null;
+      if (calendar) {
+        calendar.focus();
+        calendar.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+        return;
+      }
       if (escapeBelongsTo(document.getElementById(id), event.target)) guard.requestClose(latest.current.onClose);
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
