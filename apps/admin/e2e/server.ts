@@ -89,6 +89,10 @@ export async function startServer(dataDir: string, options: { copyOf?: string } 
       LOGIN_MAX_PER_IP: '1000',
       LOGIN_MAX_PER_EMAIL: '1000',
       LOG_LEVEL: 'warn',
+      // Playwright's request client keeps its connections and reuses one without retrying, so a
+      // call that meets the server closing that idle connection at its 5 s mark fails with
+      // ECONNRESET (seen under load). The server keeps idle connections longer than any test's pause.
+      KEEP_ALIVE_TIMEOUT: '120s',
       // Parallel runs may each build the admin to their own folder (npx vite build --outDir …).
       ADMIN_DIST: process.env.BACKROOM_E2E_ADMIN_DIST ?? '',
     },
