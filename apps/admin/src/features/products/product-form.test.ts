@@ -1,7 +1,5 @@
 import {
   addProductFieldsSchema,
-  DEFAULT_CATEGORIES,
-  DEFAULT_OPTIONS,
   type Product,
   type ProductFormValues,
   productFormSchema,
@@ -9,41 +7,17 @@ import {
 } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  acceptDiscountInput,
-  accessoriesForToggle,
-  addImageEntries,
   addProductFields,
   addProductFiles,
-  baseName,
-  blankAccessory,
-  categoryDefaults,
-  clearMissingColors,
   colorFollowUpFields,
-  colorsForImages,
-  colorVariantsFor,
-  DISCOUNT_QUICK_SELECT,
-  discountValue,
   emptyProductForm,
-  type ImageEntry,
-  imageEntries,
-  imageLimitProblem,
-  imagesRemaining,
-  isAcceptedDiscount,
-  keepAvailable,
-  needsColorFollowUp,
-  optionValues,
   priceField,
   productFormValues,
-  removeAccessory,
-  removeImageEntry,
-  resizeAccessories,
-  selectionSummary,
-  setImageColor,
-  toggleValue,
   updateProductFields,
   updateProductFiles,
-  withCurrent,
 } from './product-form';
+import { blankAccessory } from './product-form-accessories';
+import { addImageEntries, type ImageEntry, imageEntries, removeImageEntry, setImageColor } from './product-form-images';
 
 const blob = (text: string) => new Blob([text], { type: 'image/png' });
 
@@ -113,185 +87,6 @@ describe('stock', () => {
       { color: 'green', size: 'M', quantity: 4 },
     ]);
     expect(addProductFields({ ...values, trackStock: false }).stockLevels).toBeUndefined();
-  });
-});
-
-describe('accessories', () => {
-  it('grows with blank entries and shrinks to the count, kept between 1 and 5', () => {
-    const one = [{ ...blankAccessory(), name: 'Stand' }];
-    const three = resizeAccessories(one, 3, blankAccessory);
-    expect(three).toHaveLength(3);
-    expect(three[0]?.name).toBe('Stand');
-    expect(three[2]).toEqual(blankAccessory());
-    expect(resizeAccessories(three, 1, blankAccessory)).toEqual(one);
-    expect(resizeAccessories(one, 9, blankAccessory)).toHaveLength(5);
-    expect(resizeAccessories(three, 0, blankAccessory)).toHaveLength(1);
-  });
-
-  it('deleting one lowers the count and keeps Has Accessory while some are left', () => {
-    expect(removeAccessory(['a', 'b', 'c'], 1)).toEqual({ accessories: ['a', 'c'], hasAccessory: true });
-    expect(removeAccessory(['a', 'b'], 1)).toEqual({ accessories: ['a'], hasAccessory: true });
-  });
-
-  it('deleting the last one unticks Has Accessory, leaving no blank accessory to block Save', () => {
-    expect(removeAccessory(['a'], 0)).toEqual({ accessories: [], hasAccessory: false });
-    // The form then saves: an unticked Has Accessory asks for no accessory.
-    const form = { ...emptyProductForm(), name: 'Batman', description: 'A figure', price: '19.5' };
-    const { accessories, hasAccessory } = removeAccessory([{ ...blankAccessory(), name: 'Stand' }], 0);
-    expect(productFormSchema.safeParse({ ...form, hasAccessory, accessories }).success).toBe(true);
-  });
-
-  it('checking Has Accessory starts one blank accessory; unchecking clears them', () => {
-    expect(accessoriesForToggle(true, [], () => 'blank')).toEqual(['blank']);
-    expect(accessoriesForToggle(true, ['a'], () => 'blank')).toEqual(['a']);
-    expect(accessoriesForToggle(false, ['a', 'b'], () => 'blank')).toEqual([]);
-  });
-});
-
-describe('categories and option lists', () => {
-  it('resets sub and sub-sub to the first of the new main category, or none', () => {
-    expect(categoryDefaults(DEFAULT_CATEGORIES, 'Fidgets')).toEqual({
-      subCategory: 'Fidget_Spinners',
-      subSubCategory: 'None',
-    });
-    expect(categoryDefaults([{ name: 'Robots', subCategories: [], subSubCategories: [] }], 'Robots')).toEqual({
-      subCategory: '',
-      subSubCategory: '',
-    });
-    expect(categoryDefaults(DEFAULT_CATEGORIES, 'Gone')).toEqual({ subCategory: '', subSubCategory: '' });
-  });
-
-  it('keeps a current value the tree no longer lists', () => {
-    expect(withCurrent(['A', 'B'], 'Uncategorized')).toEqual(['A', 'B', 'Uncategorized']);
-    expect(withCurrent(['A', 'B'], 'A')).toEqual(['A', 'B']);
-    expect(withCurrent(['A'], '')).toEqual(['A']);
-  });
-
-  it('reads an option set by name and drops selected values it no longer has', () => {
-    expect(optionValues(DEFAULT_OPTIONS, 'Clothing Sizes')).toEqual(['XS', 'S', 'M', 'L', 'XL', 'XXL']);
-    expect(optionValues(DEFAULT_OPTIONS, 'Missing')).toEqual([]);
-    const selected = ['red', 'teal'];
-    expect(keepAvailable(selected, ['red', 'blue'])).toEqual(['red']);
-    const kept = ['red'];
-    expect(keepAvailable(kept, ['red', 'blue'])).toBe(kept);
-  });
-
-  it('toggles a value, keeping the picking order', () => {
-    expect(toggleValue(['blue'], 'red')).toEqual(['blue', 'red']);
-    expect(toggleValue(['blue', 'red'], 'blue')).toEqual(['red']);
-  });
-
-  it('summarises a multi-select as the prompt, the one label, or N selected', () => {
-    expect(selectionSummary([], 'Select Product Status', 'Statuses')).toBe('Select Product Status');
-    expect(selectionSummary(['Bestseller'], 'Select Product Status', 'Statuses')).toBe('Bestseller');
-    expect(selectionSummary(['red', 'blue'], 'Select Colors', 'Colors')).toBe('2 Colors Selected');
-  });
-});
-
-describe('discount', () => {
-  it('offers 0% to 100% in steps of 5', () => {
-    expect(DISCOUNT_QUICK_SELECT).toHaveLength(21);
-    expect(DISCOUNT_QUICK_SELECT[0]).toBe(0);
-    expect(DISCOUNT_QUICK_SELECT[3]).toBe(15);
-    expect(DISCOUNT_QUICK_SELECT.at(-1)).toBe(100);
-  });
-
-  it('ignores values outside 0-100 or not numbers; empty is taken and sent as 0', () => {
-    expect(acceptDiscountInput(10, 15.5)).toBe(15.5);
-    expect(acceptDiscountInput(10, 101)).toBe(10);
-    expect(acceptDiscountInput(10, -1)).toBe(10);
-    expect(acceptDiscountInput(10, 'abc')).toBe(10);
-    expect(acceptDiscountInput(10, '')).toBe('');
-    expect(discountValue('')).toBe(0);
-    expect(discountValue('12.5')).toBe(12.5);
-    expect(isAcceptedDiscount('')).toBe(true);
-    expect(isAcceptedDiscount('99.5')).toBe(true);
-    expect(isAcceptedDiscount('100.5')).toBe(false);
-  });
-});
-
-describe('images', () => {
-  it('counts what is left of 10 and refuses going past it', () => {
-    expect(imagesRemaining(7)).toBe(3);
-    expect(imagesRemaining(12)).toBe(0);
-    expect(imageLimitProblem(8, 2)).toBeNull();
-    expect(imageLimitProblem(8, 3)).toBe('Maximum 10 images allowed');
-  });
-
-  it('reads the base name of an image URL', () => {
-    expect(baseName('/uploads/ab12.webp')).toBe('ab12.webp');
-    expect(baseName('https://cdn.example/x/y/ab12.webp?v=2')).toBe('ab12.webp');
-    expect(baseName('ab12.webp')).toBe('ab12.webp');
-  });
-
-  it('ties the n-th colour to the n-th image on add', () => {
-    expect(colorsForImages(['red', 'blue'], 3)).toEqual(['red', 'blue', null]);
-    expect(colorsForImages(['red', 'blue', 'green'], 1)).toEqual(['red']);
-  });
-
-  it('starts the manager from the product, with each image’s colour', () => {
-    expect(imageEntries(product).map((e) => e.color)).toEqual(['red', null, 'blue']);
-  });
-
-  it('removing a saved image records its base name and drops its colour slot; a new one just goes', () => {
-    const start = imageEntries(product);
-    const { entries, removed, colors } = removeImageEntry(start, 0, [], ['red', 'blue', 'green']);
-    expect(entries.map((e) => e.color)).toEqual([null, 'blue']);
-    expect(removed).toEqual(['a.webp']);
-    expect(colors).toEqual(['blue', 'green']);
-    const added = addImageEntries(entries, [blob('n')]).entries;
-    const again = removeImageEntry(added, 2, removed, colors);
-    expect(again.entries).toHaveLength(2);
-    expect(again.removed).toEqual(['a.webp']);
-    expect(again.colors).toEqual(['blue', 'green']);
-  });
-
-  it('a colour another image still has stays when one image with it goes', () => {
-    const both = setImageColor(['red'], imageEntries(product), 1, 'red').entries;
-    expect(removeImageEntry(both, 0, [], ['red', 'blue']).colors).toEqual(['red', 'blue']);
-  });
-
-  it('adds new images after the others, and refuses more than 10 in all', () => {
-    const start = imageEntries(product);
-    const ok = addImageEntries(start, [blob('1'), blob('2')]);
-    expect(ok.problem).toBeNull();
-    expect(ok.entries.map((e) => e.image.kind)).toEqual(['saved', 'saved', 'saved', 'new', 'new']);
-    const tooMany = addImageEntries(
-      start,
-      Array.from({ length: 8 }, (_, i) => blob(String(i))),
-    );
-    expect(tooMany.problem).toBe('Maximum 10 images allowed');
-    expect(tooMany.entries).toHaveLength(3);
-  });
-
-  it('a colour picked for an image joins the colours; colours taken away leave the images', () => {
-    const start = imageEntries(product);
-    const picked = setImageColor(['red', 'blue'], start, 1, 'green');
-    expect(picked.colors).toEqual(['red', 'blue', 'green']);
-    expect(picked.entries.map((e) => e.color)).toEqual(['red', 'green', 'blue']);
-    const cleared = clearMissingColors(picked.entries, ['green']);
-    expect(cleared.map((e) => e.color)).toEqual([null, 'green', null]);
-    expect(clearMissingColors(cleared, ['green'])).toBe(cleared);
-  });
-
-  it('colour variants line up with images that have a URL; other colours have no image', () => {
-    expect(colorVariantsFor(['red', 'blue', 'green'], ['red', 'blue', null], ['/u/a.webp', null, '/u/c.webp'])).toEqual(
-      [
-        { color: 'red', image: '/u/a.webp', stock: 0, outOfStock: false },
-        { color: 'blue', image: null, stock: 0, outOfStock: false },
-        { color: 'green', image: null, stock: 0, outOfStock: false },
-      ],
-    );
-    // A colour no longer chosen is not sent even if an image still carries it.
-    expect(colorVariantsFor([], ['red'], ['/u/a.webp'])).toEqual([]);
-  });
-
-  it('asks for a second call only when a new image was given a colour', () => {
-    const start = imageEntries(product);
-    expect(needsColorFollowUp(start)).toBe(false);
-    const added = addImageEntries(start, [blob('n')]).entries;
-    expect(needsColorFollowUp(added)).toBe(false);
-    expect(needsColorFollowUp(setImageColor([], added, 3, 'red').entries)).toBe(true);
   });
 });
 

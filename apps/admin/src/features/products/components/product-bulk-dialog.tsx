@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { countOf } from '../../../components/bulk/bulk-words';
 import { Dialog } from '../../../components/dialog';
 import { useCategoryTree } from '../../categories/api';
-import { categoryDefaults, withCurrent } from '../product-form';
+import { categoryDefaults, withCurrent } from '../product-form-choices';
 
 export type ProductBulkKind = 'setFlag' | 'clearFlag' | 'discount' | 'category' | 'delete';
 

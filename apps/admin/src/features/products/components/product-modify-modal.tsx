@@ -12,18 +12,15 @@ import { notifyError } from '../../../lib/notify';
 import { RecordActivity } from '../../activity/components/record-activity';
 import { productFormData, productQueryOptions, useUpdateProduct } from '../api';
 import { useDropMissingOptions, useOptionLists } from '../hooks/use-option-lists';
+import { colorFollowUpFields, productFormValues, updateProductFields, updateProductFiles } from '../product-form';
 import {
   addImageEntries,
   clearMissingColors,
-  colorFollowUpFields,
   imageEntries,
   needsColorFollowUp,
-  productFormValues,
   removeImageEntry,
   setImageColor,
-  updateProductFields,
-  updateProductFiles,
-} from '../product-form';
+} from '../product-form-images';
 import { ImageManager } from './form/image-manager';
 import { ProductFormSections } from './form/product-form-sections';
 

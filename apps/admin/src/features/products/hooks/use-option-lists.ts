@@ -2,7 +2,7 @@ import type { ProductFormValues } from '@backroom/contract';
 import { useEffect } from 'react';
 import { type UseFormReturn, useWatch } from 'react-hook-form';
 import { useOptionSets } from '../../categories/api';
-import { keepAvailable, optionValues } from '../product-form';
+import { keepAvailable, optionValues } from '../product-form-choices';
 
 export const OPTION_SET_NAMES = { colors: 'Colors', clothingSizes: 'Clothing Sizes', canvasSizes: 'Canvas Sizes' };
 

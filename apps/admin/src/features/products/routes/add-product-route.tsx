@@ -12,7 +12,8 @@ import { productFormData, useAddProduct } from '../api';
 import { ImageSlots } from '../components/form/image-slots';
 import { ProductFormSections } from '../components/form/product-form-sections';
 import { useDropMissingOptions } from '../hooks/use-option-lists';
-import { addProductFields, addProductFiles, categoryDefaults, emptyProductForm } from '../product-form';
+import { addProductFields, addProductFiles, emptyProductForm } from '../product-form';
+import { categoryDefaults } from '../product-form-choices';
 
 const emptySlots = (): (File | null)[] => Array.from({ length: PRODUCT_LIMITS.maxImages }, () => null);
 

@@ -21,8 +21,8 @@ import {
   blankAccessory,
   removeAccessory,
   resizeAccessories,
-  toggleValue,
-} from '../../product-form';
+} from '../../product-form-accessories';
+import { toggleValue } from '../../product-form-choices';
 import { AccessoryImages } from './accessory-images';
 import { PriceInput } from './price-input';
 

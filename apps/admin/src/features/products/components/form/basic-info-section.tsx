@@ -2,7 +2,7 @@ import type { ProductFormValues } from '@backroom/contract';
 import { NativeSelect, NumberInput, Textarea, TextInput, type TitleOrder } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormSection } from '../../../../components/form/form-section';
-import { DISCOUNT_QUICK_SELECT, discountValue, isAcceptedDiscount } from '../../product-form';
+import { DISCOUNT_QUICK_SELECT, discountValue, isAcceptedDiscount } from '../../product-form-discount';
 import { PriceInput } from './price-input';
 import classes from './product-form.module.css';
 

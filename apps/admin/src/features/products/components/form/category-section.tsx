@@ -3,7 +3,7 @@ import { NativeSelect, SimpleGrid, type TitleOrder } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { FormSection } from '../../../../components/form/form-section';
 import { useCategoryTree } from '../../../categories/api';
-import { categoryDefaults, withCurrent } from '../../product-form';
+import { categoryDefaults, withCurrent } from '../../product-form-choices';
 
 /** The choices of one level; '(none)' is offered when nothing is set or the level has no entries. */
 function choices(options: string[], current: string) {

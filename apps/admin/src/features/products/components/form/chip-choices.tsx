@@ -1,5 +1,5 @@
 import { Chip, Fieldset, Group, Text } from '@mantine/core';
-import { toggleValue } from '../../product-form';
+import { toggleValue } from '../../product-form-choices';
 
 interface ChipChoicesProps {
   legend: string;

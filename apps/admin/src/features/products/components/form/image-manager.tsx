@@ -4,7 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { FormImagePreview } from '../../../../components/form/form-image-preview';
 import { FormSection } from '../../../../components/form/form-section';
 import { PickImageButton } from '../../../../components/form/pick-image-button';
-import { type ImageEntry, imagesRemaining } from '../../product-form';
+import { type ImageEntry, imagesRemaining } from '../../product-form-images';
 
 interface ImageManagerProps {
   order: TitleOrder;

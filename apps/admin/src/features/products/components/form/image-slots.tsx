@@ -4,7 +4,7 @@ import { IconX } from '@tabler/icons-react';
 import { FormImagePreview } from '../../../../components/form/form-image-preview';
 import { FormSection } from '../../../../components/form/form-section';
 import { PickImageButton } from '../../../../components/form/pick-image-button';
-import { colorsForImages } from '../../product-form';
+import { colorsForImages } from '../../product-form-images';
 
 interface ImageSlotsProps {
   order: TitleOrder;

@@ -1,5 +1,5 @@
 import { CheckIcon, Combobox, Group, InputBase, Text, useCombobox } from '@mantine/core';
-import { selectionSummary, toggleValue } from '../../product-form';
+import { selectionSummary, toggleValue } from '../../product-form-choices';
 
 interface MultiSelectDropdownProps<T extends string> {
   /** The field's label, e.g. 'Product Status'. */

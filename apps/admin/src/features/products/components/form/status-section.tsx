@@ -2,7 +2,7 @@ import { PRODUCT_TAG_LABELS, PRODUCT_TAGS, type ProductFormValues } from '@backr
 import { Checkbox, Group, type TitleOrder } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { FormSection } from '../../../../components/form/form-section';
-import { toggleValue } from '../../product-form';
+import { toggleValue } from '../../product-form-choices';
 import { MultiSelectDropdown } from './multi-select-dropdown';
 
 const TAG_OPTIONS = PRODUCT_TAGS.map((tag) => ({ value: tag, label: PRODUCT_TAG_LABELS[tag] }));
