@@ -14,14 +14,13 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleProducts, categories, products } from '../../src/db/schema';
-import { adminSocket } from '../helpers/admin-socket';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { socketApp } from '../helpers/admin-socket';
+import type { TestApp } from '../helpers/app';
 import { allDelivered } from '../helpers/broadcasts';
 import { addProduct, baseName, uploadedFiles } from '../helpers/catalogue';
 import { png } from '../helpers/images';
 import { orderCall, rollupsAndRecount } from '../helpers/orders';
 import { insertBundle, insertStoreProduct } from '../helpers/storefront';
-import { createSessionToken, createUser } from '../helpers/users';
 import { waitUntil } from '../helpers/wait';
 
 /* POST /api/product/bulk (docs/decisions/035-bulk-actions.md): flags, discount, category, delete. */
@@ -31,11 +30,7 @@ let token: string;
 let socket: Socket;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const admin = await createUser(t.database.db, { role: 'admin' });
-  token = (await createSessionToken(t.database.db, admin.id)).token;
-  socket = await adminSocket(t, token);
+  ({ t, token, socket } = await socketApp());
   await t.database.db
     .insert(categories)
     .values({ name: 'Bulk Moves', position: 99, subCategories: ['Shelf'], subSubCategories: ['Top'] });

@@ -1,7 +1,7 @@
 import { API_PATHS, type Bundle, bundlePath, todayIn } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { addProduct, adminToken, baseName, minimalFields, productForm, uploadedFiles } from '../helpers/catalogue';
+import type { TestApp } from '../helpers/app';
+import { addProduct, baseName, catalogueApp, minimalFields, productForm, uploadedFiles } from '../helpers/catalogue';
 import { jpeg, png, svgWithScript, webp } from '../helpers/images';
 import { startS3, type TestS3 } from '../helpers/s3';
 
@@ -16,8 +16,7 @@ let token: string;
 
 beforeAll(async () => {
   s3 = await startS3('backroom-bundles');
-  t = await createTestApp(s3.env);
-  token = await adminToken(t);
+  ({ t, token } = await catalogueApp(s3.env));
 });
 afterAll(async () => {
   await t.close();

@@ -3,22 +3,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conversations, messages, users } from '../../src/db/schema';
-import { adminSocket, nextEvent } from '../helpers/admin-socket';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { nextEvent, socketApp } from '../helpers/admin-socket';
+import type { TestApp } from '../helpers/app';
 import { allDelivered } from '../helpers/broadcasts';
 import { createCustomer } from '../helpers/customer-socket';
-import { createSessionToken, createUser } from '../helpers/users';
+import { createUser } from '../helpers/users';
 
 let t: TestApp;
 let token: string;
 let socket: Socket;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const admin = await createUser(t.database.db, { role: 'admin' });
-  token = (await createSessionToken(t.database.db, admin.id)).token;
-  socket = await adminSocket(t, token);
+  ({ t, token, socket } = await socketApp());
 });
 afterAll(async () => {
   socket.disconnect();

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { EVENTS } from '@backroom/contract';
 import { io, type Socket } from 'socket.io-client';
-import type { TestApp } from './app';
+import { createTestApp, type TestApp } from './app';
+import { createSessionToken, createUser } from './users';
 import { PATIENCE_MS } from './wait';
 
 /** An admin's socket that joined the global room, as the admin's shell does; the app must listen. */
@@ -15,6 +16,18 @@ export async function adminSocket(t: TestApp, token: string): Promise<Socket> {
   // The server acknowledges the join once the socket is in the room.
   await socket.timeout(PATIENCE_MS).emitWithAck(EVENTS.joinAdminGlobal);
   return socket;
+}
+
+/**
+ * The app on a fresh database, listening, with an admin's session token and that admin's socket
+ * in the global room: the set-up of the files that watch what the admins are sent.
+ */
+export async function socketApp(name?: string): Promise<{ t: TestApp; token: string; socket: Socket }> {
+  const t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const admin = await createUser(t.database.db, { role: 'admin', ...(name && { name }) });
+  const token = (await createSessionToken(t.database.db, admin.id)).token;
+  return { t, token, socket: await adminSocket(t, token) };
 }
 
 /** The next event of that name (that matches, if a test is given); rejects only after PATIENCE_MS. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { API_PATHS, type Product, productUpdatePath } from '@backroom/contract';
-import type { TestApp } from './app';
+import { API_PATHS, type Product, productPath, productUpdatePath } from '@backroom/contract';
+import { createTestApp, type TestApp } from './app';
 import { createUser } from './users';
 
 /** A signed-in admin's token, through the real login call. */
@@ -13,6 +13,18 @@ export async function adminToken(t: TestApp): Promise<string> {
     payload: { email: admin.email, password: admin.password },
   });
   return res.json().token as string;
+}
+
+/** The app on a fresh database (env as createTestApp's) and a signed-in admin's token: a catalogue test file's set-up. */
+export async function catalogueApp(env: Record<string, string> = {}): Promise<{ t: TestApp; token: string }> {
+  const t = await createTestApp(env);
+  return { t, token: await adminToken(t) };
+}
+
+/** A product as the admin reads it (GET /api/product/{id}). */
+export async function adminProduct(t: TestApp, token: string, id: string): Promise<Product> {
+  const res = await t.app.inject({ method: 'GET', url: productPath(id), headers: { token } });
+  return res.json().product as Product;
 }
 
 export type Files = Record<string, Buffer | Buffer[]>;

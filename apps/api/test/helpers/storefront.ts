@@ -5,6 +5,19 @@ import { createSessionToken } from './users';
 
 /* What the storefront's tests set up straight in the database: customers, products, codes, bundles. */
 
+/** A delivery address the storefront takes. */
+export const storefrontAddress = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: '+44 20 7946 0958',
+  street: '12 Analytical Row',
+  city: 'London',
+  state: '',
+  zipcode: 'NW1 6XE',
+  country: 'UK',
+};
+
 let customers = 0;
 /** A customer with a customer session (no password: they never log in through the API here). */
 export async function createCustomer(db: Db): Promise<{ id: string; token: string }> {

@@ -1,18 +1,14 @@
 import { API_PATHS, DEFAULT_OPTIONS, EVENTS, MESSAGES, type OptionsUpdatedEvent } from '@backroom/contract';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSocket, nextEvent } from '../helpers/admin-socket';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { adminToken } from '../helpers/catalogue';
+import { nextEvent, socketApp } from '../helpers/admin-socket';
+import type { TestApp } from '../helpers/app';
 
 let t: TestApp;
 let token: string;
 let socket: Socket;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  token = await adminToken(t);
-  socket = await adminSocket(t, token);
+  ({ t, token, socket } = await socketApp());
 });
 afterAll(async () => {
   socket.disconnect();

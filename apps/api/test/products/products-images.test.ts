@@ -1,14 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { API_PATHS, type Product, productPath } from '@backroom/contract';
+import { API_PATHS } from '@backroom/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import {
   addProduct,
   addProductCall,
-  adminToken,
+  adminProduct,
   baseName,
+  catalogueApp,
   minimalFields,
   updateProductCall,
   uploadedFiles,
@@ -29,15 +30,13 @@ import {
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t);
+  ({ t, token } = await catalogueApp());
 });
 afterAll(() => t.close());
 
 const fetchUpload = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
-const getProduct = async (id: string) =>
-  (await t.app.inject({ method: 'GET', url: productPath(id), headers: { token } })).json().product as Product;
+const getProduct = (id: string) => adminProduct(t, token, id);
 const NOT_AN_IMAGE = 'image1: must be a JPEG, PNG, WebP, GIF or AVIF image';
 
 describe('images are accepted by their content', () => {

@@ -1,11 +1,11 @@
 import { API_PATHS, type Product } from '@backroom/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import {
   addProduct,
-  adminToken,
   baseName,
+  catalogueApp,
   minimalFields,
   updateProductCall,
   uploadedFiles,
@@ -24,8 +24,7 @@ let token: string;
 
 beforeAll(async () => {
   s3 = await startS3('backroom-images');
-  t = await createTestApp(s3.env);
-  token = await adminToken(t);
+  ({ t, token } = await catalogueApp(s3.env));
 });
 afterAll(async () => {
   await t.close();

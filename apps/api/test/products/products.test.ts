@@ -2,12 +2,13 @@ import { API_PATHS, MESSAGES, type Product, productPath } from '@backroom/contra
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/db/schema';
-import { createTestApp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
 import {
   addProduct,
   addProductCall,
-  adminToken,
+  adminProduct,
   baseName,
+  catalogueApp,
   minimalFields,
   updateProductCall,
   uploadedFiles,
@@ -17,14 +18,12 @@ import { jpeg, png, webp } from '../helpers/images';
 let t: TestApp;
 let token: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t);
+  ({ t, token } = await catalogueApp());
 });
 afterAll(() => t.close());
 
 const productCount = async () => (await t.database.db.select({ n: count() }).from(products))[0]?.n ?? 0;
-const getProduct = async (id: string) =>
-  (await t.app.inject({ method: 'GET', url: productPath(id), headers: { token } })).json().product as Product;
+const getProduct = (id: string) => adminProduct(t, token, id);
 
 describe('POST /api/product/add', () => {
   it('adds a product with images, colours tied to them, sizes, flags and an accessory with an image', async () => {

@@ -25,7 +25,14 @@ import { adminSocket, nextEvent } from '../helpers/admin-socket';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { allDelivered } from '../helpers/broadcasts';
 import { rollupsAndRecount } from '../helpers/orders';
-import { createCustomer, insertBundle, insertDiscountCode, insertStoreProduct, setHidden } from '../helpers/storefront';
+import {
+  createCustomer,
+  insertBundle,
+  insertDiscountCode,
+  insertStoreProduct,
+  setHidden,
+  storefrontAddress,
+} from '../helpers/storefront';
 import { createSessionToken, createUser } from '../helpers/users';
 
 /*
@@ -58,17 +65,7 @@ const orderCount = async (userId?: string) =>
       .where(userId ? eq(orders.userId, userId) : undefined)
   )[0]?.n ?? 0;
 
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+44 20 7946 0958',
-  street: '12 Analytical Row',
-  city: 'London',
-  state: '',
-  zipcode: 'NW1 6XE',
-  country: 'UK',
-};
+const address = storefrontAddress;
 
 const order = (body: Record<string, unknown>, token = me.token) =>
   t.app.inject({
