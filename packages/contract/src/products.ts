@@ -108,6 +108,17 @@ export const stockLevelSchema = z.object({
     .int('must be a whole number')
     .min(0, 'must be 0 or more')
     .max(STOCK_LIMITS.maxQuantity, `must be at most ${STOCK_LIMITS.maxQuantity}`),
+  /**
+   * The cell's units as Modify Product opened (decision 055): a cell sent unchanged keeps what it
+   * holds now; a changed one is refused (409) when orders moved its units since. Without it the
+   * units are set as sent.
+   */
+  was: z
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(0, 'must be 0 or more')
+    .max(STOCK_LIMITS.maxQuantity, `must be at most ${STOCK_LIMITS.maxQuantity}`)
+    .optional(),
 });
 export type StockLevel = z.output<typeof stockLevelSchema>;
 

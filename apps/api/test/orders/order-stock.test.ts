@@ -1,10 +1,12 @@
-import { API_PATHS, BULK_PATHS, CUSTOMER_PATHS } from '@backroom/contract';
+import { API_PATHS, BULK_PATHS, CUSTOMER_PATHS, EVENTS, type ProductsUpdatedEvent } from '@backroom/contract';
 import { eq, sql } from 'drizzle-orm';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, productStock, products } from '../../src/db/schema';
+import { adminSocket, nextEvent } from '../helpers/admin-socket';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { insertOrder, orderCall, rollupsAndRecount } from '../helpers/orders';
-import { createCustomer, insertStoreProduct } from '../helpers/storefront';
+import { createCustomer, insertBundle, insertStoreProduct, storefrontAddress } from '../helpers/storefront';
 import { createSessionToken, createUser } from '../helpers/users';
 
 /*
@@ -17,34 +19,34 @@ import { createSessionToken, createUser } from '../helpers/users';
 let t: TestApp;
 let admin: string;
 let buyer: { id: string; token: string };
+let socket: Socket;
 
 beforeAll(async () => {
   t = await createTestApp({}, { max: 20 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
   const user = await createUser(t.database.db, { role: 'admin', name: 'Stock Admin' });
   admin = (await createSessionToken(t.database.db, user.id)).token;
   buyer = await createCustomer(t.database.db);
+  socket = await adminSocket(t, admin);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  socket?.disconnect();
+  await t.close();
+});
 
-const address = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: '+44 20 7946 0958',
-  street: '12 Analytical Row',
-  city: 'London',
-  state: '',
-  zipcode: 'NW1 6XE',
-  country: 'UK',
-};
+const address = storefrontAddress;
 
-const place = (items: Record<string, unknown>[], token = buyer.token) =>
+const place = (items: Record<string, unknown>[], token = buyer.token, extra: Record<string, unknown> = {}) =>
   t.app.inject({
     method: 'POST',
     url: CUSTOMER_PATHS.orders,
     headers: { token },
-    payload: { address, paymentMethod: 'COD', items },
+    payload: { address, paymentMethod: 'COD', items, ...extra },
   });
+
+/** The next productsUpdated naming this product: what makes an open Product List refetch. */
+const listRefreshed = (productId: string) =>
+  nextEvent<ProductsUpdatedEvent>(socket, EVENTS.productsUpdated, (e) => e.id === productId);
 
 /** A product that tracks stock: `cells` of [colour, size, units] ('' where it has none). */
 async function stocked(cells: [string, string, number][], values: Parameters<typeof insertStoreProduct>[1] = {}) {
@@ -211,6 +213,105 @@ describe('cancelling and deleting', () => {
     expect(res.statusCode).toBe(200);
     // The order stays as the shop's record (decision 023), so its unit stays taken.
     expect(await units(p.id)).toBe(4);
+  });
+});
+
+describe('bundles of products that track stock', () => {
+  it('takes one unit of each, from the cell with the most left, named on the line; Cancelled gives them back', async () => {
+    const plain = await stocked([['', '', 2]]);
+    const sized = await stocked([
+      ['Red', 'M', 1],
+      ['Blue', 'M', 3],
+      ['Blue', 'L', 3],
+    ]);
+    const untracked = await insertStoreProduct(t.database.db);
+    const bundleId = await insertBundle(t.database.db, {}, [plain.id, sized.id, untracked.id]);
+
+    const res = await place([], buyer.token, { bundleId });
+    expect(res.statusCode).toBe(201);
+    const order = res.json().order as { _id: string; items: { productId: string; color: string | null }[] };
+    expect(order.items.map((i) => [i.productId, i.color])).toEqual([
+      [plain.id, null],
+      [sized.id, 'Blue|L'],
+      [untracked.id, null],
+    ]);
+    expect(await units(plain.id)).toBe(1);
+    expect([
+      await units(sized.id, 'Red', 'M'),
+      await units(sized.id, 'Blue', 'M'),
+      await units(sized.id, 'Blue', 'L'),
+    ]).toEqual([1, 3, 2]);
+
+    expect((await setStatus(order._id, 'Cancelled')).statusCode).toBe(200);
+    expect(await units(plain.id)).toBe(2);
+    expect(await units(sized.id, 'Blue', 'L')).toBe(3);
+  });
+
+  it('a shortfall refuses the whole order, naming the bundle or the line; no unit taken, no purchase counted', async () => {
+    const last = await stocked([['', '', 1]]);
+    const other = await stocked([['Green', '', 4]]);
+    const bundleId = await insertBundle(t.database.db, {}, [last.id, other.id]);
+    const purchases = async () =>
+      (await t.database.db.execute<{ n: number }>(sql`select purchase_count as n from bundles where id = ${bundleId}`))
+        .rows[0]?.n;
+    const before = await purchases();
+
+    // The bundle's unit and the line's together are more than is left: the trigger refuses.
+    const both = await place([line(last.id, 1)], buyer.token, { bundleId });
+    expect(both.statusCode).toBe(409);
+    expect(both.json().message).toBe(`items.0: "${last.name}": only 1 left`);
+    expect([await units(last.id), await units(other.id, 'Green')]).toEqual([1, 4]);
+    expect(await purchases()).toBe(before);
+
+    expect((await place([line(last.id, 1)])).statusCode).toBe(201);
+    // Now at zero: the bundle's product is out of stock, refused before anything is written.
+    const gone = await place([], buyer.token, { bundleId });
+    expect(gone.statusCode).toBe(409);
+    expect(gone.json().message).toBe(`bundleId: "${last.name}" is out of stock`);
+    expect(await units(other.id, 'Green')).toBe(4);
+    expect(await purchases()).toBe(before);
+  });
+});
+
+describe('an open Product List hears of units that orders move', () => {
+  it('a storefront order, a status change, a bulk cancel and a SQL writer each tell the admins once committed', async () => {
+    const p = await stocked([['', '', 9]]);
+    let heard = listRefreshed(p.id);
+    const placed = (await place([line(p.id, 2)])).json().order._id as string;
+    expect(await heard).toEqual({ action: 'updated', id: p.id });
+
+    heard = listRefreshed(p.id);
+    await setStatus(placed, 'Cancelled');
+    await heard;
+
+    const second = (await place([line(p.id, 1)])).json().order._id as string;
+    heard = listRefreshed(p.id);
+    const bulk = await orderCall(t, admin, BULK_PATHS.orderBulk, {
+      selection: { ids: [second] },
+      action: { kind: 'status', status: 'Cancelled' },
+    });
+    expect(bulk.statusCode).toBe(200);
+    await heard;
+
+    heard = listRefreshed(p.id);
+    const item = { productId: p.id, name: p.name, quantity: 1, unitPriceCents: 1000 };
+    await insertOrder(t.database.db, { items: [item] });
+    await heard;
+    expect(await units(p.id)).toBe(8);
+  });
+
+  it('one statement moving many products sends one event, without ids past 100 products', async () => {
+    const many = await Promise.all(Array.from({ length: 101 }, () => stocked([['', '', 1]])));
+    const events: ProductsUpdatedEvent[] = [];
+    const onUpdated = (e: ProductsUpdatedEvent) => events.push(e);
+    socket.on(EVENTS.productsUpdated, onUpdated);
+    const heard = nextEvent<ProductsUpdatedEvent>(socket, EVENTS.productsUpdated, (e) => e.id === undefined);
+    await insertOrder(t.database.db, {
+      items: many.map((p) => ({ productId: p.id, name: p.name, quantity: 1, unitPriceCents: 100 })),
+    });
+    expect(await heard).toEqual({ action: 'updated' });
+    socket.off(EVENTS.productsUpdated, onUpdated);
+    expect(events).toEqual([{ action: 'updated' }]);
   });
 });
 

@@ -7,16 +7,15 @@ import {
   IMPORT_PATHS,
   PRODUCT_CSV_COLUMNS,
   type Product,
-  productPath,
 } from '@backroom/contract';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbNow, entriesSince } from '../helpers/activity';
-import { createTestApp, type TestApp } from '../helpers/app';
-import { addProduct, adminToken, minimalFields, updateProductCall } from '../helpers/catalogue';
+import type { TestApp } from '../helpers/app';
+import { addProduct, adminProduct, catalogueApp, minimalFields, updateProductCall } from '../helpers/catalogue';
 import { readCsv } from '../helpers/exports';
-import { rollupsAndRecount } from '../helpers/orders';
+import { insertOrder, rollupsAndRecount } from '../helpers/orders';
 import { createCustomer } from '../helpers/storefront';
 
 /*
@@ -30,8 +29,7 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await adminToken(t);
+  ({ t, token } = await catalogueApp());
 });
 afterAll(() => t.close());
 
@@ -41,10 +39,7 @@ const grid = [
   { color: 'Blue', size: 'S', quantity: 0 },
 ];
 
-async function adminProduct(id: string): Promise<Product> {
-  const res = await t.app.inject({ method: 'GET', url: productPath(id), headers: { token } });
-  return res.json().product as Product;
-}
+const getProduct = (id: string) => adminProduct(t, token, id);
 
 async function dashboard() {
   const res = await t.app.inject({ method: 'GET', url: API_PATHS.dashboardSummary, headers: { token } });
@@ -109,7 +104,7 @@ describe('the stock grid in the product forms', () => {
     const since = await dbNow(t.database.db);
     const res = await update(product._id, { stockLevels: [{ color: '', size: '', quantity: 0 }] });
     expect(res.statusCode).toBe(200);
-    const saved = await adminProduct(product._id);
+    const saved = await getProduct(product._id);
     expect(saved).toMatchObject({ stock: 0, outOfStock: true, lowStock: false });
     const [entry] = await entriesSince(t.database.db, since, [product._id]);
     expect(entry?.changes?.stockLevels).toEqual({
@@ -125,9 +120,9 @@ describe('the stock grid in the product forms', () => {
 
     // A manual 'in stock' is overruled by the count; units back clear the flag.
     await update(product._id, { outOfStock: 'false' });
-    expect((await adminProduct(product._id)).outOfStock).toBe(true);
+    expect((await getProduct(product._id)).outOfStock).toBe(true);
     await update(product._id, { stockLevels: [{ quantity: 4 }] });
-    expect(await adminProduct(product._id)).toMatchObject({ stock: 4, outOfStock: false, lowStock: true });
+    expect(await getProduct(product._id)).toMatchObject({ stock: 4, outOfStock: false, lowStock: true });
   });
 
   it('refuses a cell of a colour or size the product is not sold in', async () => {
@@ -135,6 +130,44 @@ describe('the stock grid in the product forms', () => {
     const res = await update(product._id, { stockLevels: [{ color: 'Green', size: '', quantity: 1 }] });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^stockLevels: /);
+  });
+
+  it('Modify Product keeps what orders changed since it opened: untouched cells stay, a changed one moved meanwhile is refused', async () => {
+    const product = await addProduct(t, token, {
+      ...minimalFields,
+      colorVariants: ['Red'],
+      clothingSizes: ['S', 'M'],
+      trackStock: 'true',
+      stockLevels: [
+        { color: 'Red', size: 'S', quantity: 2 },
+        { color: 'Red', size: 'M', quantity: 3 },
+      ],
+    });
+    // The form opens on S 2, M 3; meanwhile an order takes one S.
+    const opened = (await getProduct(product._id)).stockLevels;
+    const item = { productId: product._id, name: product.name, quantity: 1, unitPriceCents: 100, color: 'Red|S' };
+    await insertOrder(t.database.db, { items: [item] });
+    const sent = (cells: Record<string, number>) =>
+      opened.map((c) => ({ ...c, quantity: cells[c.size] ?? c.quantity, was: c.quantity }));
+
+    // S untouched, M raised from 3 to 5: S keeps the order's 1, M is set.
+    const saved = await update(product._id, { stockLevels: sent({ M: 5 }) });
+    expect(saved.statusCode).toBe(200);
+    expect((await getProduct(product._id)).stockLevels.map((c) => c.quantity)).toEqual([1, 5]);
+
+    // S changed by the admin from the 2 the form opened with, but it holds 1 now: refused, nothing written.
+    const stale = await update(product._id, { stockLevels: sent({ S: 4, M: 6 }) });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      'stockLevels: Red / S has 1 now, not the 2 the form opened with (orders took or gave back units meanwhile): reopen the product and set it again',
+    );
+    expect((await getProduct(product._id)).stockLevels.map((c) => c.quantity)).toEqual([1, 5]);
+
+    // Without what it opened with (an import, another client) a cell is set as sent.
+    expect((await update(product._id, { stockLevels: [{ color: 'Red', size: 'S', quantity: 7 }] })).statusCode).toBe(
+      200,
+    );
+    expect((await getProduct(product._id)).stockLevels.map((c) => c.quantity)).toEqual([7, 5]);
   });
 
   it('a product that does not track stock answers stock null and keeps its manual flag', async () => {
@@ -147,7 +180,7 @@ describe('the stock grid in the product forms', () => {
       stockLevels: [],
     });
     await update(product._id, { outOfStock: 'false' });
-    expect((await adminProduct(product._id)).outOfStock).toBe(false);
+    expect((await getProduct(product._id)).outOfStock).toBe(false);
   });
 });
 
@@ -212,7 +245,7 @@ describe('the products CSV', () => {
       [IMPORT_FINGERPRINT_FIELD]: plan.fingerprint,
     });
     expect(done.statusCode, done.body).toBe(200);
-    expect(await adminProduct(product._id)).toMatchObject({ stock: 7, lowStock: true, lowStockThreshold: 8 });
+    expect(await getProduct(product._id)).toMatchObject({ stock: 7, lowStock: true, lowStockThreshold: 8 });
 
     const bad = await post(IMPORT_PATHS.productImportPreview, {
       [IMPORT_FILE_FIELD]: csvBlob([{ ...row, stockLevels: 'Red-S:2' }]),

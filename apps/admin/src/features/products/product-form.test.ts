@@ -88,6 +88,22 @@ describe('stock', () => {
     ]);
     expect(addProductFields({ ...values, trackStock: false }).stockLevels).toBeUndefined();
   });
+
+  it('the update sends each cell with the units it opened with; a new cell has none', () => {
+    const values = { ...productFormValues(product), colors: ['red', 'blue', 'green'] };
+    values.stockLevels = [
+      { color: 'red', size: 'M', quantity: 5 },
+      { color: 'blue', size: 'M', quantity: 2 },
+      { color: 'green', size: 'M', quantity: 4 },
+    ];
+    const images = { entries: imageEntries(product), removed: [], removedAccessoryImages: [] };
+    const parsed = updateProductFieldsSchema.parse(updateProductFields(values, images, product.stockLevels));
+    expect(parsed.stockLevels).toEqual([
+      { color: 'red', size: 'M', quantity: 5, was: 1 },
+      { color: 'blue', size: 'M', quantity: 2, was: 2 },
+      { color: 'green', size: 'M', quantity: 4 },
+    ]);
+  });
 });
 
 describe('form values and the fields they send', () => {

@@ -11,6 +11,7 @@ import {
   parsePriceCents,
   priceFromCents,
   productImageField,
+  type StockLevel,
   stockGrid,
 } from '@backroom/contract';
 import { accessoriesForToggle, blankAccessory } from './product-form-accessories';
@@ -157,8 +158,28 @@ export interface ImageChanges {
   removedAccessoryImages: readonly string[];
 }
 
-/** PUT /api/product/update/{id}'s text fields (spec 1 section 7). */
-export function updateProductFields(values: ProductFormValues, images: ImageChanges): Record<string, string> {
+/**
+ * The grid's cells, each with the units it held when the form opened (`was`, decision 055): the
+ * server keeps what an order changed meanwhile in a cell left alone, and refuses a changed cell
+ * whose units moved since.
+ */
+export function stockCellsSent(values: ProductFormValues, opened: readonly StockLevel[]) {
+  const was = new Map(opened.map((c) => [`${c.color}\u0000${c.size}`, c.quantity]));
+  return formStockCells(values).map((cell) => {
+    const before = was.get(`${cell.color}\u0000${cell.size}`);
+    return before === undefined ? cell : { ...cell, was: before };
+  });
+}
+
+/**
+ * PUT /api/product/update/{id}'s text fields (spec 1 section 7); `openedStock` is the product's
+ * stockLevels as the form opened.
+ */
+export function updateProductFields(
+  values: ProductFormValues,
+  images: ImageChanges,
+  openedStock: readonly StockLevel[] = [],
+): Record<string, string> {
   const fields = commonFields(values);
   const urls = images.entries.map((e) => (e.image.kind === 'saved' ? e.image.url : null));
   const accessories = values.hasAccessory ? values.accessories : [];
@@ -176,6 +197,7 @@ export function updateProductFields(values: ProductFormValues, images: ImageChan
     existingImages: JSON.stringify(urls.filter((u): u is string => u !== null)),
     removedImages: JSON.stringify(images.removed),
     removedAccessoryImages: JSON.stringify(images.removedAccessoryImages),
+    ...(values.trackStock && { stockLevels: JSON.stringify(stockCellsSent(values, openedStock)) }),
   };
 }
 

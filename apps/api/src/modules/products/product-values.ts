@@ -187,3 +187,32 @@ export function stockCellsOf(
   }
   return stockGrid(colors, sizes, given, stored);
 }
+
+/** A cell as the form sends it: with the units it opened with, when Modify Product sent them. */
+type SentStockCell = StockCell & { was?: number | undefined };
+
+/**
+ * The form's cells weighed against the units held now, read under lock (decision 055): a cell
+ * sent as the form opened (`was` equal to its units) is left out, so it keeps what it holds now and
+ * an order that took or gave back units meanwhile is never undone; a changed cell is set only if
+ * it still holds what the form opened with, else the save is refused (409) naming the cell. Cells
+ * sent without `was` (an import, another client) are set as sent.
+ */
+export function settleStockCells(
+  given: SentStockCell[] | undefined,
+  held: readonly StockCell[],
+): StockCell[] | undefined {
+  if (!given) return undefined;
+  const now = new Map(held.map((c) => [`${c.color}\u0000${c.size}`, c.quantity]));
+  return given.flatMap(({ was, ...cell }) => {
+    if (was === undefined) return [cell];
+    if (cell.quantity === was) return [];
+    const units = now.get(`${cell.color}\u0000${cell.size}`) ?? 0;
+    if (units === was) return [cell];
+    const name = [cell.color, cell.size].filter(Boolean).join(' / ') || 'the stock';
+    throw new HttpError(
+      409,
+      `stockLevels: ${name} has ${units} now, not the ${was} the form opened with (orders took or gave back units meanwhile): reopen the product and set it again`,
+    );
+  });
+}

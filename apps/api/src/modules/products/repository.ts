@@ -96,6 +96,14 @@ export async function updateProduct(db: DbOrTx, id: string, values: Partial<Prod
   return rows[0];
 }
 
+/** The product's stock cells as they are now, locked until the transaction ends (a form's save). */
+export async function lockStockLevels(db: DbOrTx, productId: string): Promise<StockLevel[]> {
+  const rows = await db.execute<StockLevel>(
+    sql`SELECT color, size, quantity FROM product_stock WHERE product_id = ${productId} ORDER BY color, size FOR UPDATE`,
+  );
+  return rows.rows;
+}
+
 /**
  * Sets a product's stock grid to these cells: the stored cells are locked first (in key order, as
  * orders take them), cells no longer in the grid go, the others get these quantities. The

@@ -16,7 +16,13 @@ import type { Realtime } from '../../plugins/infrastructure/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { removeImages, storeImages } from '../../storage/stored-images';
 import { recordChange } from '../activity/recorder';
-import { newProductValues, type StoredUploads, stockCellsOf, updatedProductValues } from './product-values';
+import {
+  newProductValues,
+  type StoredUploads,
+  settleStockCells,
+  stockCellsOf,
+  updatedProductValues,
+} from './product-values';
 import { productFiles, toProduct } from './product-view';
 import {
   deleteProduct,
@@ -24,6 +30,7 @@ import {
   insertProduct,
   listAllProducts,
   listProductPage,
+  lockStockLevels,
   productExists,
   updateProduct,
   writeStockLevels,
@@ -112,7 +119,9 @@ export async function updateProductById(deps: CatalogueDeps, id: string, form: P
       if (!current) throw new HttpError(404, MESSAGES.productNotFound);
       let row = await updateProduct(tx, id, updatedProductValues(current, input, uploads));
       if (!row) throw new HttpError(404, MESSAGES.productNotFound);
-      const cells = stockCellsOf(row, input.stockLevels, current.stockLevels);
+      // The cells as they are now, locked: what orders wrote since the form opened counts.
+      const held = row.trackStock ? await lockStockLevels(tx, id) : current.stockLevels;
+      const cells = stockCellsOf(row, settleStockCells(input.stockLevels, held), held);
       if (cells) {
         await writeStockLevels(tx, id, cells);
         row = (await findProduct(tx, id)) ?? row;

@@ -9,7 +9,6 @@ import {
   type OrdersUpdatedEvent,
   orderAmountCents,
   type PlaceOrderInput,
-  type ProductsUpdatedEvent,
   STOREFRONT_MESSAGES,
 } from '@backroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
@@ -27,6 +26,7 @@ import {
   type CustomerProductRow,
   findBundleWithProducts,
   findCustomerOrder,
+  fullestStockCells,
   insertOrder,
   insertPlacedChange,
   lockProducts,
@@ -78,9 +78,16 @@ function itemLines(input: PlaceOrderInput, byId: Map<string, CustomerProductRow>
 /**
  * The bundle's products, one of each, at the bundle's price: the price is split over them in
  * proportion to what each costs alone (largest remainder, so the lines add up to the bundle price
- * to the cent). Every product must still be there, visible and in stock.
+ * to the cent). Every product must still be there, visible and in stock. A product that tracks
+ * stock gives its unit from the cell with the most left, named on the line as a chosen variant
+ * is, so the order says which colour and size go out (decision 055).
  */
-function bundleLines(bundle: BundleSaleRow, byId: Map<string, CustomerProductRow>, hidden: Hidden): OrderLine[] {
+function bundleLines(
+  bundle: BundleSaleRow,
+  byId: Map<string, CustomerProductRow>,
+  hidden: Hidden,
+  cells: Map<string, { color: string; size: string }>,
+): OrderLine[] {
   const products = bundle.products.map((p) => (p ? byId.get(p.id) : undefined));
   if (products.some((p) => p === undefined)) {
     throw new HttpError(409, `bundleId: ${BUNDLE_PURCHASE_MESSAGES.productRemoved}`);
@@ -92,7 +99,11 @@ function bundleLines(bundle: BundleSaleRow, byId: Map<string, CustomerProductRow
     throw new HttpError(409, `bundleId: ${what}`);
   }
   const prices = apportionCents(bundle.priceCents, lines.map(finalPriceCents));
-  return lines.map((product, i) => ({ ...lineOf(product, 1, prices[i] ?? 0, null), bundleId: bundle.id }));
+  return lines.map((product, i) => {
+    const cell = cells.get(product.id);
+    const variant = cell ? itemVariantText(cell.color || undefined, cell.size || undefined) : null;
+    return { ...lineOf(product, 1, prices[i] ?? 0, variant), bundleId: bundle.id };
+  });
 }
 
 /** The refusal naming the line (or the bundle) the shop has too few units for, and what is left. */
@@ -151,7 +162,8 @@ export async function placeOrder(
     const items = itemLines(input, byId, hidden);
     if (bundle) {
       await countBundle(tx, clockOf(deps), bundle.id);
-      items.push(...bundleLines(bundle, byId, hidden));
+      const tracked = bundle.products.flatMap((p) => (p && byId.get(p.id)?.trackStock ? [p.id] : []));
+      items.push(...bundleLines(bundle, byId, hidden, await fullestStockCells(tx, tracked)));
     }
     const itemsTotal = items.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
     const redemption = input.discountCode
@@ -175,17 +187,13 @@ export async function placeOrder(
       throw short ? shortfallError(short, items) : error;
     }
     await insertPlacedChange(tx, { id: newObjectId(), orderId, status, discountCode: redemption?.code ?? null });
-    const stocked = [...byId.values()].filter((p) => p.trackStock).map((p) => p.id);
-    return { bundleId: bundle?.id, code: redemption?.code, stocked };
+    return { bundleId: bundle?.id, code: redemption?.code };
   });
 
   deps.realtime.toAdmins(EVENTS.ordersUpdated, { action: 'placed', id: orderId } satisfies OrdersUpdatedEvent);
   if (placed.code) notifyDiscounts(deps, { action: 'redeemed', code: placed.code });
   if (placed.bundleId) notifyBundles(deps, { action: 'purchased', id: placed.bundleId });
-  // Units were taken: an open Product List shows the new counts at once (decision 055).
-  for (const id of placed.stocked) {
-    deps.realtime.toAdmins(EVENTS.productsUpdated, { action: 'updated', id } satisfies ProductsUpdatedEvent);
-  }
+  // Units taken reach an open Product List through the stock triggers' NOTIFY (decision 055).
 
   const row = await findCustomerOrder(deps.db, orderId);
   if (!row) throw new HttpError(404, 'Order not found');

@@ -74,6 +74,26 @@ export async function lockProducts(db: DbOrTx, ids: readonly string[]) {
   return rows as CustomerProductRow[];
 }
 
+/**
+ * A bundle's line takes one unit of each product it holds, the customer choosing no colour nor
+ * size (decision 055): of each tracked product given, the cell with the most units left (ties: by
+ * colour, then size). A product with none left has no entry: its line names no cell and is refused.
+ */
+export async function fullestStockCells(db: DbOrTx, ids: readonly string[]) {
+  const cells = new Map<string, { color: string; size: string }>();
+  if (ids.length === 0) return cells;
+  const rows = await db.execute<{ product_id: string; color: string; size: string }>(sql`
+    SELECT DISTINCT ON (s.product_id) s.product_id, s.color, s.size
+      FROM product_stock s JOIN products p ON p.id = s.product_id AND p.track_stock
+     WHERE s.product_id IN (${sql.join(
+       ids.map((id) => sql`${id}`),
+       sql`, `,
+     )}) AND s.quantity > 0
+     ORDER BY s.product_id, s.quantity DESC, s.color, s.size`);
+  for (const row of rows.rows) cells.set(row.product_id, { color: row.color, size: row.size });
+  return cells;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Wishlist
 

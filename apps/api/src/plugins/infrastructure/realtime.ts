@@ -5,6 +5,7 @@ import {
   NOTIFICATION_EVENTS,
   NOTIFICATION_KINDS,
   type NotificationKind,
+  type ProductsUpdatedEvent,
   TOKEN_HEADER,
 } from '@backroom/contract';
 import { createAdapter } from '@socket.io/postgres-adapter';
@@ -133,6 +134,13 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
       const created = parseCreated(payload);
       if (created) io.local.to(ROOMS.notifications(created.kind)).emit(NOTIFICATION_EVENTS.created, created);
     },
+    // Raised when orders take or give back units, whoever wrote them (migration 0025): one event
+    // per statement, so an open Product List refetches its counts once (decision 055).
+    stock_changed: (payload) => {
+      const ids = payload === '*' ? [] : payload.split(',');
+      const event: ProductsUpdatedEvent = ids.length === 1 ? { action: 'updated', id: ids[0] } : { action: 'updated' };
+      io.local.to(ROOMS.admins).emit(EVENTS.productsUpdated, event);
+    },
   });
   await revocations.ready;
   await adapterListening(io);
@@ -210,7 +218,7 @@ function parseCreated(payload: string): { kind: NotificationKind; count: number 
 }
 
 /**
- * LISTEN on 'session_revoked' and 'notifications' (raised by triggers), reconnecting if the
+ * LISTEN on 'session_revoked', 'notifications' and 'stock_changed' (raised by triggers), reconnecting if the
  * connection drops.
  */
 function listenForRevocations(app: FastifyInstance, url: string, handlers: Record<string, (payload: string) => void>) {

@@ -93,6 +93,8 @@ function ModifyProductForm({ product, onClose }: { product: Product; onClose: ()
     defaultValues: productFormValues(product),
   });
   const [openedWith] = useState(() => imageEntries(product));
+  // The units each cell held when the form opened: the server keeps what orders change meanwhile.
+  const [openedStock] = useState(() => product.stockLevels);
   const [entries, setEntries] = useState(openedWith);
   const [removed, setRemoved] = useState<string[]>([]);
   const [removedAccessoryImages, setRemovedAccessoryImages] = useState<string[]>([]);
@@ -130,7 +132,7 @@ function ModifyProductForm({ product, onClose }: { product: Product; onClose: ()
     const changes = { entries, removed, removedAccessoryImages };
     update.mutate({
       id: product._id,
-      body: productFormData(updateProductFields(values, changes), updateProductFiles(entries, values)),
+      body: productFormData(updateProductFields(values, changes, openedStock), updateProductFiles(entries, values)),
       ...(needsColorFollowUp(entries) && {
         followUp: (saved: Product) => productFormData(colorFollowUpFields(values, entries, saved.image), []),
       }),
