@@ -12,12 +12,12 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSocket } from '../helpers/admin-socket';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { socketApp } from '../helpers/admin-socket';
+import type { TestApp } from '../helpers/app';
 import { allDelivered } from '../helpers/broadcasts';
-import { rung } from '../helpers/notifications';
+import { bell, rung } from '../helpers/notifications';
 import { insertOrder, orderCall, rollupsAndRecount } from '../helpers/orders';
-import { createSessionToken, createUser } from '../helpers/users';
+import { adminToken } from '../helpers/users';
 import { waitUntil } from '../helpers/wait';
 
 /*
@@ -30,11 +30,7 @@ let token: string;
 let socket: Socket;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const admin = await createUser(t.database.db, { role: 'admin', name: 'Bulk Admin' });
-  token = (await createSessionToken(t.database.db, admin.id)).token;
-  socket = await adminSocket(t, token);
+  ({ t, token, socket } = await socketApp('Bulk Admin'));
 });
 afterAll(async () => {
   socket?.disconnect();
@@ -227,6 +223,14 @@ describe('a filter', () => {
     expect((body as BulkDoneResponse).result.updated).toBe(3);
     for (const o of mine) expect(await statusOf(o.id)).toBe('Cancelled');
     expect(await statusOf(other.id)).toBe('Packing');
+
+    // Inline, it rings as a job does (decision 056): read already for the admin who saw the answer,
+    // unread for another; there is no job to open, the title says what was done.
+    const title = `Bulk status on orders finished: ${(body as BulkDoneResponse).message}`;
+    const [seen] = (await bell(t, token)).notifications.filter((x) => x.title === title);
+    expect(seen).toMatchObject({ kind: 'bulk', read: true, subject: {} });
+    const colleague = await adminToken(t.database.db);
+    expect((await bell(t, colleague)).notifications.find((x) => x.title === title)).toMatchObject({ read: false });
   });
 
   it('of 1,500 orders runs as a job equal to changing them one by one, rollups equal to a recount', async () => {

@@ -31,7 +31,7 @@ import { allDelivered } from '../helpers/broadcasts';
 import { addProduct, baseName, updateProductCall, uploadedFiles } from '../helpers/catalogue';
 import { readCsv } from '../helpers/exports';
 import { png } from '../helpers/images';
-import { rung } from '../helpers/notifications';
+import { bell, rung } from '../helpers/notifications';
 import { createSessionToken, createUser } from '../helpers/users';
 import { waitUntil } from '../helpers/wait';
 
@@ -201,6 +201,14 @@ describe('POST /api/product/import', () => {
     const created = entries.find((e) => e.action === 'created');
     expect(created).toMatchObject({ kind: 'product', recordId: tote.id, actorId: adminId });
     expect(created?.changes).toMatchObject({ name: { from: null, to: 'New Tote' }, vaulted: { from: null, to: true } });
+
+    // Inline, it rings as a job does (decision 056), read already for the admin who confirmed it.
+    const title = `Products import finished: ${importResultMessage(result)}`;
+    expect((await bell(t, token)).notifications.find((x) => x.title === title)).toMatchObject({
+      kind: 'import',
+      read: true,
+      subject: {},
+    });
   });
 
   it('refuses with 409 when the products changed since the preview, writing nothing', async () => {

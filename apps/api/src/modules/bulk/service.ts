@@ -14,7 +14,7 @@ import type { Realtime } from '../../plugins/infrastructure/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { runAsActor } from '../activity/context';
 import type { Principal } from '../auth/service';
-import { notify } from '../notifications/service';
+import { ringJobEnd } from './bell';
 import {
   type BulkJobData,
   type BulkJobOutput,
@@ -45,6 +45,8 @@ export type BulkStart =
   | { ran: true; message: string; result: BulkResult }
   | { ran: false; jobId: string; total: number };
 
+const bulkWhat = (data: { target: string; action: { kind: string } }) => `Bulk ${data.action.kind} on ${data.target}`;
+
 function planFor(deps: BulkDeps, data: BulkRequestData): BulkPlan {
   if (data.target === 'orders') return orderPlan(data, deps.realtime);
   return productPlan(data, { storage: deps.storage, log: deps.log, realtime: deps.realtime });
@@ -62,7 +64,10 @@ async function startBulk(deps: BulkDeps, data: BulkRequestData): Promise<BulkSta
   if (plan.picked || total <= BULK_INLINE_LIMIT) {
     const { result } = await runPlan(deps.db, plan, { inline: true, total });
     plan.notifyEnd();
-    return { ran: true, result, message: bulkResultMessage(result, plan.verb) };
+    const message = bulkResultMessage(result, plan.verb);
+    // Rung as a queued job is: the other admins hear of it too (decision 056).
+    await ringJobEnd(deps, { what: bulkWhat(data), importing: false, failed: false, message, ranBy: data.adminId });
+    return { ran: true, result, message };
   }
   const jobId = await deps.queue.enqueue({ ...data, total });
   return { ran: false, jobId, total };
@@ -126,23 +131,15 @@ async function runJob(deps: BulkDeps, jobId: string, data: BulkJobData, signal: 
   return output;
 }
 
-/**
- * A job's end on the bell (docs/decisions/056-notifications.md): a bulk job or a products import,
- * its result opened from the notification (GET /api/bulk/{jobId}). Never fails the job.
- */
-async function ringTheBell(deps: BulkDeps, jobId: string, data: BulkJobData, output: BulkJobOutput) {
-  try {
-    const importing = isImportJob(data);
-    const what = importing ? 'Products import' : `Bulk ${data.action.kind} on ${data.target}`;
-    const how = output.state === 'failed' ? 'failed' : 'finished';
-    await notify(deps.db, {
-      kind: importing ? 'import' : 'bulk',
-      title: `${what} ${how}${output.message ? `: ${output.message}` : ''}`,
-      subject: { jobId },
-    });
-  } catch (err) {
-    deps.log.warn({ err, jobId }, 'notifications: could not ring the bell for a job');
-  }
+/** A job's end on the bell: its result opened from the notification (GET /api/bulk/{jobId}). */
+function ringTheBell(deps: BulkDeps, jobId: string, data: BulkJobData, output: BulkJobOutput) {
+  return ringJobEnd(deps, {
+    what: isImportJob(data) ? 'Products import' : bulkWhat(data),
+    importing: isImportJob(data),
+    failed: output.state === 'failed',
+    message: output.message,
+    jobId,
+  });
 }
 
 /** GET /api/bulk/{jobId}. */

@@ -14,6 +14,7 @@ import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/infrastructure/realtime';
 import type { ImageStorage } from '../../storage/image-storage';
 import { removeImages } from '../../storage/stored-images';
+import { ringJobEnd } from '../bulk/bell';
 import type { BulkJobOutput, ImportJobHead, TellProgress } from '../bulk/job';
 import type { BulkQueue } from '../bulk/queue';
 import { applyImport } from './import-apply';
@@ -97,7 +98,10 @@ export async function confirmProductImport(
     const plan = await runImport(deps, file, fingerprint);
     if (writes(plan) > 0) notifyEnd(deps);
     const result = planResult(plan);
-    return { ran: true, result, message: importResultMessage(result) };
+    const message = importResultMessage(result);
+    // Rung as a queued import is: the other admins hear of it too (decision 056).
+    await ringJobEnd(deps, { what: 'Products import', importing: true, failed: false, message, ranBy: adminId });
+    return { ran: true, result, message };
   }
   const job: ImportJobData = {
     target: 'products',
