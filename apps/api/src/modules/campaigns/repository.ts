@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { emailCampaigns, emailDeliveries, emailOutbox, products, users } from '../../db/schema';
 import { imageUrl } from '../../storage/names';
+import { productCardColumns } from '../products/repository';
 
 /** A campaign row as the service reads it. */
 export type CampaignRow = typeof emailCampaigns.$inferSelect;
@@ -18,18 +19,7 @@ export async function countCustomers(db: DbOrTx): Promise<number> {
 /** The products as the e-mail shows them, read from the catalogue, in the order asked. */
 export async function productSnapshots(db: DbOrTx, ids: string[]): Promise<CampaignProduct[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      images: products.images,
-      priceCents: products.priceCents,
-      discount: products.discount,
-      mainCategory: products.mainCategory,
-      subCategory: products.subCategory,
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
+  const rows = await db.select(productCardColumns).from(products).where(inArray(products.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return [...new Set(ids)].flatMap((id) => {
     const r = byId.get(id);

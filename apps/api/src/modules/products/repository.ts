@@ -17,6 +17,17 @@ export const stockColumns = {
   lowStock: sql<boolean>`coalesce(${stockTotal} > 0 AND ${stockTotal} <= ${lowStockLimit}, false)`,
 };
 
+/** A product as a card shows it (a wishlist's line, a campaign e-mail's): name, first image, price, place. */
+export const productCardColumns = {
+  id: products.id,
+  name: products.name,
+  images: products.images,
+  priceCents: products.priceCents,
+  discount: products.discount,
+  mainCategory: products.mainCategory,
+  subCategory: products.subCategory,
+};
+
 /**
  * The columns of a product that a customer may see too: nothing internal (no accessories, demo
  * flag or update time). The storefront answers with these.
@@ -98,7 +109,7 @@ export async function updateProduct(db: DbOrTx, id: string, values: Partial<Prod
 
 /** The product's stock cells as they are now, locked until the transaction ends (a form's save). */
 export async function lockStockLevels(db: DbOrTx, productId: string): Promise<StockLevel[]> {
-  const rows = await db.execute<StockLevel>(
+  const rows = await db.execute<{ color: string; size: string; quantity: number }>(
     sql`SELECT color, size, quantity FROM product_stock WHERE product_id = ${productId} ORDER BY color, size FOR UPDATE`,
   );
   return rows.rows;

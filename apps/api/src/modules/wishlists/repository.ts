@@ -1,19 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { products, wishlistItems } from '../../db/schema';
+import { productCardColumns } from '../products/repository';
 
 /** A user's wishlist: the saved products as they are now, newest saved first. */
 export function listWishlist(db: DbOrTx, userId: string) {
   return db
-    .select({
-      id: products.id,
-      name: products.name,
-      images: products.images,
-      priceCents: products.priceCents,
-      discount: products.discount,
-      mainCategory: products.mainCategory,
-      subCategory: products.subCategory,
-    })
+    .select(productCardColumns)
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
     .where(eq(wishlistItems.userId, userId))
