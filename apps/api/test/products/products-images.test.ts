@@ -118,9 +118,8 @@ describe('images are accepted by their content', () => {
   });
 
   it('takes its size limit from UPLOAD_MAX_BYTES', async () => {
-    const small = await createTestApp({ UPLOAD_MAX_BYTES: '50000' });
+    const { t: small, token: smallToken } = await catalogueApp({ UPLOAD_MAX_BYTES: '50000' });
     try {
-      const smallToken = await adminToken(small);
       const res = await addProductCall(small, smallToken, minimalFields, { image1: await pngOfSize(60_000) });
       expect(res.statusCode).toBe(413);
       expect(res.json().message).toBe('image1: must be at most 49 KB');
