@@ -126,7 +126,8 @@ export async function updateProductById(deps: CatalogueDeps, id: string, form: P
         await writeStockLevels(tx, id, cells);
         row = (await findProduct(tx, id)) ?? row;
       }
-      await recordChange(tx, 'product', 'updated', id, current, row, UNLOGGED);
+      // From the cells as locked: what an order did since is not the admin's change.
+      await recordChange(tx, 'product', 'updated', id, { ...current, stockLevels: held }, row, UNLOGGED);
       const still = new Set(productFiles(row));
       return { product: toProduct(row), dropped: productFiles(current).filter((name) => !still.has(name)) };
     });
