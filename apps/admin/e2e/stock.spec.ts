@@ -1,13 +1,13 @@
-import { CUSTOMER_PATHS, MESSAGES, TOKEN_HEADER } from '@backroom/contract';
-import { addProductThroughApi } from './admin-api';
+import { API_PATHS, CUSTOMER_PATHS, MESSAGES, TOKEN_HEADER } from '@backroom/contract';
+import { addProductThroughApi, adminToken } from './admin-api';
 import { expect, test } from './fixtures';
 import { AXE_WIDTH, accessibleInBothSchemes } from './schemes';
 
 /*
  * Stock that counts (issue 24, docs/decisions/055-stock.md): an admin turns on Track stock in
  * Modify Product and sets the units; the Product List shows them, and a storefront order lowers
- * them on the open list, live (the list refetches on productsUpdated, which a storefront order of
- * a tracked product sends). At a phone, a tablet and a desktop width; axe on the Stock section
+ * them on the open list, live, and a cancel puts them back (the list refetches on productsUpdated,
+ * which the database's stock triggers announce whoever wrote the order). At a phone, a tablet and a desktop width; axe on the Stock section
  * at 1440 px in both schemes.
  */
 
@@ -60,6 +60,16 @@ test('stock set in Modify Product is lowered live on the Product List by a store
       await expect(main.getByText('1 in stock')).toBeVisible();
       await expect(main.getByText('Low stock')).toBeVisible();
       await expect(main.getByText('3 in stock')).toBeHidden();
+
+      if (width === AXE_WIDTH) {
+        // An admin cancels it (here through the API): the units come back on the open list, live.
+        const cancelled = await page.request.post(API_PATHS.orderStatus, {
+          headers: { [TOKEN_HEADER]: await adminToken(page) },
+          data: { orderId: (await placed.json()).order._id, status: 'Cancelled' },
+        });
+        expect(cancelled.status(), await cancelled.text()).toBe(200);
+        await expect(main.getByText('3 in stock')).toBeVisible();
+      }
     });
   }
 });
