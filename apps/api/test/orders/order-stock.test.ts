@@ -301,7 +301,20 @@ describe('an open Product List hears of units that orders move', () => {
   });
 
   it('one statement moving many products sends one event, without ids past 100 products', async () => {
-    const many = await Promise.all(Array.from({ length: 101 }, () => stocked([['', '', 1]])));
+    // 101 tracked products of one unit each, in two statements.
+    const many = await t.database.db
+      .insert(products)
+      .values(
+        Array.from({ length: 101 }, (_, i) => ({
+          name: `Crowd ${i}`,
+          priceCents: 100,
+          mainCategory: 'Figures',
+          subCategory: 'Heroes',
+          trackStock: true,
+        })),
+      )
+      .returning({ id: products.id, name: products.name });
+    await t.database.db.insert(productStock).values(many.map((p) => ({ productId: p.id, quantity: 1 })));
     const events: ProductsUpdatedEvent[] = [];
     const onUpdated = (e: ProductsUpdatedEvent) => events.push(e);
     socket.on(EVENTS.productsUpdated, onUpdated);
