@@ -45,7 +45,10 @@ export async function writeArchive(folder: string, out: string): Promise<void> {
   const partial = `${out}.partial`;
   const entries = (await fs.readdir(folder)).filter((name) => TOP.has(name)).sort();
   try {
-    await tar.c({ file: partial, cwd: folder, gzip: true, portable: true, mode: 0o600 } as tar.TarOptionsWithAliasesFile, entries);
+    await tar.c(
+      { file: partial, cwd: folder, gzip: true, portable: true, mode: 0o600 } as tar.TarOptionsWithAliasesFile,
+      entries,
+    );
     await fs.chmod(partial, 0o600);
     await fs.rename(partial, out);
   } catch (error) {
@@ -67,7 +70,12 @@ export async function checkArchive(file: string): Promise<Manifest> {
     onReadEntry(entry) {
       const reason = refusedPath(entry.path);
       if (refused === undefined && reason) refused = `${entry.path} (${reason})`;
-      else if (refused === undefined && entry.type !== 'File' && entry.type !== 'Directory' && entry.type !== 'OldFile') {
+      else if (
+        refused === undefined &&
+        entry.type !== 'File' &&
+        entry.type !== 'Directory' &&
+        entry.type !== 'OldFile'
+      ) {
         refused = `${entry.path} (a ${entry.type}: only files and folders are restored)`;
       }
       if (entry.path === 'manifest.json') {

@@ -75,7 +75,9 @@ export async function createBackup(config: Config, out: string, options: BackupO
 }
 
 export async function backroomVersion(): Promise<string> {
-  const pkg = JSON.parse(await fs.readFile(path.join(repoRoot, 'apps/api/package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(await fs.readFile(path.join(repoRoot, 'apps/api/package.json'), 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }
 
@@ -167,7 +169,10 @@ const EMPTIED_FOLDERS = new Set([
  * The running server's cluster (its app lock is held by a live process and postmaster.pid names the
  * port), or else the cluster started for the backup and stopped after it.
  */
-async function connectCluster(config: Config, log: (line: string) => void): Promise<{ url: string; stop(): Promise<void> }> {
+async function connectCluster(
+  config: Config,
+  log: (line: string) => void,
+): Promise<{ url: string; stop(): Promise<void> }> {
   const lockPid = Number.parseInt(
     await fs.readFile(path.join(config.dataDir, 'backroom.lock'), 'utf8').catch(() => ''),
     10,
@@ -253,9 +258,11 @@ async function copyTree(from: string, to: string, relative: string): Promise<voi
       await copyTree(path.join(from, entry.name), path.join(to, entry.name), rel);
     } else if (entry.isFile()) {
       if (SKIPPED_FILES.has(entry.name) || entry.name.startsWith('pgsql_tmp')) continue;
-      await fs.copyFile(path.join(from, entry.name), path.join(to, entry.name)).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'ENOENT') throw error;
-      });
+      await fs
+        .copyFile(path.join(from, entry.name), path.join(to, entry.name))
+        .catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        });
     }
   }
 }
@@ -275,7 +282,7 @@ export async function toolMajor(tool: string): Promise<{ major: number; version:
   } catch {
     throw new Error(
       `${tool} was not found: install PostgreSQL's client tools (e.g. apt-get install postgresql-client) ` +
-        'of the server\'s major version or newer, or name their folder in BACKUP_PG_BIN',
+        "of the server's major version or newer, or name their folder in BACKUP_PG_BIN",
     );
   }
   const version = /\(PostgreSQL\)\s+(\d+)(\.\d+)?/.exec(stdout);

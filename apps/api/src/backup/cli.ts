@@ -19,8 +19,13 @@ async function main(argv: string[]): Promise<void> {
     const out = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith('--out='))?.slice('--out='.length);
     if (!out) throw new Error(USAGE);
     const manifest = await createBackup(config, out, { pgBin, log });
-    const images = manifest.images.kind === 'files' ? `${manifest.images.count} image files` : `images left in S3 bucket ${manifest.images.bucket}`;
-    log(`Backup written to ${path.resolve(out)} (${manifest.database.kind === 'cluster' ? 'the embedded database' : 'pg_dump'}, ${images})`);
+    const images =
+      manifest.images.kind === 'files'
+        ? `${manifest.images.count} image files`
+        : `images left in S3 bucket ${manifest.images.bucket}`;
+    log(
+      `Backup written to ${path.resolve(out)} (${manifest.database.kind === 'cluster' ? 'the embedded database' : 'pg_dump'}, ${images})`,
+    );
   } else if (command === 'restore') {
     const file = args.find((a) => !a.startsWith('--'));
     if (!file || args.length !== 1) throw new Error(USAGE);

@@ -111,7 +111,9 @@ async function knownMigrations(): Promise<number> {
 
 async function assertNoFile(file: string, manifest: Manifest): Promise<void> {
   if (manifest.secrets.includes(path.basename(file)) && existsSync(file)) {
-    throw new Error(`${file} exists already: the restore would replace the two-factor key it holds; move it away first`);
+    throw new Error(
+      `${file} exists already: the restore would replace the two-factor key it holds; move it away first`,
+    );
   }
 }
 

@@ -3,7 +3,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARCHIVE_FORMAT, checkArchive, extractArchive, type Manifest, refusedPath, writeArchive } from '../../src/backup/archive';
+import {
+  ARCHIVE_FORMAT,
+  checkArchive,
+  extractArchive,
+  type Manifest,
+  refusedPath,
+  writeArchive,
+} from '../../src/backup/archive';
 import { createBackup } from '../../src/backup/backup';
 import { restoreBackup } from '../../src/backup/restore';
 import { loadConfig } from '../../src/config';
@@ -53,7 +60,12 @@ function rawTar(entries: { name: string; body?: string; type?: '0' | '2' | '5'; 
     header.write('0000000\0', 108);
     header.write('0000000\0', 116);
     header.write(`${body.length.toString(8).padStart(11, '0')}\0`, 124);
-    header.write(`${Math.floor(Date.now() / 1000).toString(8).padStart(11, '0')}\0`, 136);
+    header.write(
+      `${Math.floor(Date.now() / 1000)
+        .toString(8)
+        .padStart(11, '0')}\0`,
+      136,
+    );
     header.write('        ', 148);
     header.write(entry.type ?? '0', 156);
     header.write(entry.link ?? '', 157, 100);
@@ -70,7 +82,10 @@ function rawTar(entries: { name: string; body?: string; type?: '0' | '2' | '5'; 
 
 async function rawArchive(name: string, entries: Parameters<typeof rawTar>[0]): Promise<string> {
   const file = path.join(dir, `${name}.tar`);
-  const ok = { name: 'manifest.json', body: JSON.stringify(manifest({ kind: 'pg_dump', postgres: '15', pgDump: '15' })) };
+  const ok = {
+    name: 'manifest.json',
+    body: JSON.stringify(manifest({ kind: 'pg_dump', postgres: '15', pgDump: '15' })),
+  };
   await fs.writeFile(file, rawTar([ok, ...entries]));
   return file;
 }
@@ -108,7 +123,9 @@ describe('the paths inside a backup', () => {
       { name: 'uploads/', type: '5' },
       { name: 'uploads/escape', type: '2', link: '/tmp' },
     ]);
-    await expect(checkArchive(link)).rejects.toThrow('uploads/escape (a SymbolicLink: only files and folders are restored)');
+    await expect(checkArchive(link)).rejects.toThrow(
+      'uploads/escape (a SymbolicLink: only files and folders are restored)',
+    );
     const target = path.join(dir, 'target-link');
     await expect(extractArchive(link, target)).rejects.toThrow('a link');
     expect(existsSync(path.join(target, 'uploads', 'escape'))).toBe(false);
@@ -120,7 +137,9 @@ describe('the paths inside a backup', () => {
     await expect(checkArchive(bare)).rejects.toThrow('is not a Backroom backup: it has no manifest.json');
     const future = path.join(dir, 'future.tar');
     await fs.writeFile(future, rawTar([{ name: 'manifest.json', body: JSON.stringify({ format: 99 }) }]));
-    await expect(checkArchive(future)).rejects.toThrow(`a backup of format 99; this Backroom restores format ${ARCHIVE_FORMAT}`);
+    await expect(checkArchive(future)).rejects.toThrow(
+      `a backup of format 99; this Backroom restores format ${ARCHIVE_FORMAT}`,
+    );
   });
 
   it('reads back what it wrote', async () => {
@@ -135,7 +154,12 @@ describe('the paths inside a backup', () => {
 
 describe('restore refuses a target that is not empty', () => {
   it('names what a DATA_DIR holds, and leaves it as it was', async () => {
-    const file = await archive('cluster', { kind: 'cluster', postgres: '18.4', startWal: '0'.repeat(24), stopLsn: '0/0' });
+    const file = await archive('cluster', {
+      kind: 'cluster',
+      postgres: '18.4',
+      startWal: '0'.repeat(24),
+      stopLsn: '0/0',
+    });
     const dataDir = path.join(dir, 'busy-data');
     await fs.mkdir(path.join(dataDir, 'uploads'), { recursive: true });
     await fs.writeFile(path.join(dataDir, 'notes.txt'), 'mine');
@@ -149,21 +173,33 @@ describe('restore refuses a target that is not empty', () => {
     const file = await archive('dump', { kind: 'pg_dump', postgres: '15.18', pgDump: '15.18' });
     const url = await createFreshDatabase();
     const config = loadConfig({ DATA_DIR: path.join(dir, 'dump-data'), DATABASE_URL: url });
-    await expect(restoreBackup(config, file)).rejects.toThrow(/The database at DATABASE_URL \(postgres:\/\/[^)]*\) is not empty: it holds drizzle\.__drizzle_migrations, /);
+    await expect(restoreBackup(config, file)).rejects.toThrow(
+      /The database at DATABASE_URL \(postgres:\/\/[^)]*\) is not empty: it holds drizzle\.__drizzle_migrations, /,
+    );
     expect(existsSync(path.join(dir, 'dump-data'))).toBe(false);
   });
 
   it("refuses a backup of the other kind: a cluster's files into a server, a newer Backroom's", async () => {
-    const cluster = await archive('cluster2', { kind: 'cluster', postgres: '18.4', startWal: '0'.repeat(24), stopLsn: '0/0' });
+    const cluster = await archive('cluster2', {
+      kind: 'cluster',
+      postgres: '18.4',
+      startWal: '0'.repeat(24),
+      stopLsn: '0/0',
+    });
     const url = await createFreshDatabase();
-    await expect(restoreBackup(loadConfig({ DATA_DIR: path.join(dir, 'x'), DATABASE_URL: url }), cluster)).rejects.toThrow(
+    await expect(
+      restoreBackup(loadConfig({ DATA_DIR: path.join(dir, 'x'), DATABASE_URL: url }), cluster),
+    ).rejects.toThrow(
       "holds the embedded database's files (PostgreSQL 18.4): restore it without DATABASE_URL, into an empty DATA_DIR",
     );
     const folder = path.join(dir, 'newer-src');
     await fs.mkdir(folder);
     await fs.writeFile(
       path.join(folder, 'manifest.json'),
-      JSON.stringify({ ...manifest({ kind: 'pg_dump', postgres: '15', pgDump: '15' }), migrations: { applied: 9999, lastHash: null } }),
+      JSON.stringify({
+        ...manifest({ kind: 'pg_dump', postgres: '15', pgDump: '15' }),
+        migrations: { applied: 9999, lastHash: null },
+      }),
     );
     const newer = path.join(dir, 'newer.tar.gz');
     await writeArchive(folder, newer);
