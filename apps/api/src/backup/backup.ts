@@ -224,9 +224,18 @@ async function copyCluster(config: Config, staging: string, log: (line: string) 
       // The WAL from the backup's start on: replayed at the first start, it makes the copy consistent.
       const startWal = /START WAL LOCATION: .*\(file ([0-9A-F]{24})\)/.exec(labelfile)?.[1];
       if (!startWal) throw new Error('pg_backup_stop gave no start WAL file');
+      // Up to the end's segment: later names are recycled segments holding old WAL.
+      const segmentSize = Number(
+        (
+          await client.query<{ bytes: string }>(
+            "select setting as bytes from pg_settings where name = 'wal_segment_size'",
+          )
+        ).rows[0]?.bytes,
+      );
+      const stopWal = walFileName(startWal.slice(0, 8), lsn, segmentSize);
       await fs.mkdir(path.join(target, 'pg_wal', 'archive_status'), { recursive: true });
       for (const name of (await fs.readdir(path.join(source, 'pg_wal'))).sort()) {
-        if (!/^[0-9A-F]{24}$/.test(name) || name < startWal) continue;
+        if (!/^[0-9A-F]{24}$/.test(name) || name < startWal || name > stopWal) continue;
         await fs.copyFile(path.join(source, 'pg_wal', name), path.join(target, 'pg_wal', name));
       }
       const migrations = await migrationLevel(client);
@@ -238,6 +247,15 @@ async function copyCluster(config: Config, staging: string, log: (line: string) 
   } finally {
     await cluster.stop();
   }
+}
+
+/** The WAL file holding an LSN ('16/B374D848') on a timeline ('00000001'), as PostgreSQL names it. */
+export function walFileName(timeline: string, lsn: string, segmentSize: number): string {
+  const [high = '0', low = '0'] = lsn.split('/');
+  const segment = ((BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`)) / BigInt(segmentSize);
+  const perId = 0x1_0000_0000n / BigInt(segmentSize);
+  const hex = (n: bigint) => n.toString(16).toUpperCase().padStart(8, '0');
+  return `${timeline}${hex(segment / perId)}${hex(segment % perId)}`;
 }
 
 /** Copies a folder as it is now; files that vanish while copied are skipped (the WAL replay mends them). */

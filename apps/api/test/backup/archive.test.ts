@@ -11,7 +11,7 @@ import {
   refusedPath,
   writeArchive,
 } from '../../src/backup/archive';
-import { createBackup } from '../../src/backup/backup';
+import { createBackup, walFileName } from '../../src/backup/backup';
 import { restoreBackup } from '../../src/backup/restore';
 import { loadConfig } from '../../src/config';
 import { createFreshDatabase } from '../helpers/database';
@@ -210,6 +210,12 @@ describe('restore refuses a target that is not empty', () => {
 });
 
 describe('backup', () => {
+  it("names the WAL file of the backup's end as PostgreSQL does", () => {
+    expect(walFileName('00000001', '0/3000328', 16 * 1024 * 1024)).toBe('000000010000000000000003');
+    expect(walFileName('00000002', '16/B374D848', 16 * 1024 * 1024)).toBe('0000000200000016000000B3');
+    expect(walFileName('00000001', '16/B374D848', 64 * 1024 * 1024)).toBe('00000001000000160000002C');
+  });
+
   it('never overwrites a file, and refuses a DATA_DIR with no shop', async () => {
     const existing = path.join(dir, 'existing.tar.gz');
     await fs.writeFile(existing, 'keep me');
