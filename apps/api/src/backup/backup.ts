@@ -36,6 +36,7 @@ export async function createBackup(config: Config, out: string, options: BackupO
   }
   // The staging folder sits in DATA_DIR, so the uploads can be hard-linked (same file system).
   const staging = path.join(config.dataDir, `.backup-${randomBytes(6).toString('hex')}`);
+  await fs.mkdir(config.dataDir, { recursive: true });
   await fs.mkdir(staging, { mode: 0o700 });
   try {
     const uploads = config.s3 ? undefined : new UploadsSnapshot(config.uploads.dir, path.join(staging, 'uploads'));

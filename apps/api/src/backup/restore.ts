@@ -94,8 +94,9 @@ export async function restoreBackup(config: Config, file: string, options: Resto
     }
     return manifest;
   } catch (error) {
-    // The target was empty: what this restore put there goes again, so it can be tried again.
-    if (!config.databaseUrl) for (const made of placed) await fs.rm(made, { recursive: true, force: true });
+    // The targets were empty: what this restore put there goes again, so it can be tried again
+    // (pg_restore's single transaction leaves a server's database as it was).
+    for (const made of placed) await fs.rm(made, { recursive: true, force: true });
     throw error;
   } finally {
     await fs.rm(staging, { recursive: true, force: true });
