@@ -9,6 +9,7 @@ import { adminRoutes } from './modules/admins/routes';
 import { authRoutes } from './modules/auth/routes';
 import { bulkRoutes } from './modules/bulk/routes';
 import { bundleRoutes } from './modules/bundles/routes';
+import { deliveryCountsByState } from './modules/campaigns/repository';
 import { campaignRoutes } from './modules/campaigns/routes';
 import { categoryRoutes } from './modules/categories/routes';
 import { isCustomersConversation } from './modules/conversations/repository';
@@ -36,6 +37,7 @@ import { uploadsPlugin } from './plugins/app/uploads';
 import { adminStaticPlugin } from './plugins/infrastructure/admin-static';
 import { answerAlwaysPlugin } from './plugins/infrastructure/answer-always';
 import { compressionPlugin } from './plugins/infrastructure/compression';
+import { metricsPlugin } from './plugins/infrastructure/metrics';
 import { createRealtime } from './plugins/infrastructure/realtime';
 import { requestLogPlugin } from './plugins/infrastructure/request-log';
 import { responseSerializerCompiler } from './plugins/infrastructure/response-serializer';
@@ -107,9 +109,18 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     config,
     db: database.db,
     auth: { tokenTtlMs: config.tokenTtlMs, login: config.login },
+    lifecycle: { shuttingDown: false },
   } as AppContext;
   app.decorate('ctx', ctx);
 
+  // First: its onRoute hook gives every route registered after it its duration series (decision 061).
+  await app.register(metricsPlugin, {
+    token: config.metrics.token,
+    port: config.metrics.port,
+    pool: database.pool,
+    sockets: () => ctx.realtime?.socketCounts() ?? { admin: 0, customer: 0 },
+    emailDeliveries: () => deliveryCountsByState(ctx.db),
+  });
   await app.register(errorsPlugin);
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
   await app.register(requestLogPlugin);

@@ -148,6 +148,10 @@ const envSchema = z.object({
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://shop.example.com' })
       .optional(),
   ),
+  // Metrics and shutdown (docs/decisions/061-metrics.md, 062-health-and-shutdown.md).
+  METRICS_TOKEN: optional.pipe(z.string().min(16, 'must be at least 16 characters (openssl rand -hex 32)').optional()),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  SHUTDOWN_DELAY: duration.default(0),
   // Discount codes' calendar days (docs/decisions/027-discount-codes.md).
   SHOP_TIMEZONE: z
     .string()
@@ -206,6 +210,10 @@ export interface Config {
   publicUrl: string;
   /** The shop's IANA time zone: discount codes' start and end dates are calendar days there. */
   shopTimeZone: string;
+  /** GET /metrics with this bearer token (unset: off), and/or on this port of 127.0.0.1 (decision 061). */
+  metrics: { token: string | undefined; port: number | undefined };
+  /** On SIGTERM, how long readiness answers 503 before the listener closes (decision 062). */
+  shutdownDelayMs: number;
 }
 
 export interface S3Config {
@@ -269,5 +277,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, ratePerSecond: e.MAIL_RATE, retryDelayMs: e.MAIL_RETRY_DELAY },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     shopTimeZone: e.SHOP_TIMEZONE,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    shutdownDelayMs: e.SHUTDOWN_DELAY,
   };
 }

@@ -13,6 +13,8 @@ export interface AppContext {
   realtime: Realtime;
   /** Image files: DATA_DIR/uploads or an S3-compatible bucket (set by plugins/app/uploads.ts). */
   storage: ImageStorage;
+  /** Set by server.ts on SIGTERM: readiness answers 503 from then on (decision 062). */
+  lifecycle: { shuttingDown: boolean };
 }
 
 export interface RouteEntry {

@@ -29,11 +29,29 @@ async function main() {
   const app = await buildApp({ config, database: opened.database });
   let sweeps: UploadSweeps | undefined;
   let closing = false;
+  let endDelay: (() => void) | undefined;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      // A second signal while readiness fails: stop waiting, finish the requests now.
+      endDelay?.();
+      return;
+    }
     closing = true;
-    log.info({ signal }, 'shutting down: finishing requests');
-    // Fastify answers 503 to new requests while the ones under way finish.
+    // Readiness answers 503 first, so that a balancer stops sending work here (decision 062) …
+    app.ctx.lifecycle.shuttingDown = true;
+    log.info({ signal, delayMs: config.shutdownDelayMs }, 'shutting down: readiness answers 503');
+    if (config.shutdownDelayMs > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, config.shutdownDelayMs);
+        endDelay = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+    // … then the listener closes: Fastify answers 503 to new requests on open connections while
+    // the ones under way finish, and the process exits.
+    log.info('shutting down: finishing requests');
     const force = setTimeout(() => process.exit(1), 20_000);
     try {
       await sweeps?.stop();

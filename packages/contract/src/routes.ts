@@ -23,6 +23,7 @@ export const API_PATHS = {
   unread: '/api/conversations/admin/unread',
   health: '/api/health',
   live: '/api/health/live',
+  ready: '/api/health/ready',
   productAdd: '/api/product/add',
   productList: '/api/product/list',
   productRemove: '/api/product/remove',

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -47,5 +49,30 @@ export async function migrateDatabase(url: string): Promise<void> {
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     await client.end();
+  }
+}
+
+let newestMigration: number | undefined;
+
+/**
+ * Whether the database has every migration of this build (readiness, decision 062): drizzle's
+ * table names the newest applied one by its journal time. Throws when the database does not answer.
+ */
+export async function migrationsApplied(db: Db): Promise<boolean> {
+  if (newestMigration === undefined) {
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+      entries: Array<{ when: number }>;
+    };
+    newestMigration = Math.max(0, ...journal.entries.map((e) => e.when));
+  }
+  try {
+    const result = await db.execute<{ newest: string | null }>(
+      sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+    );
+    return Number(result.rows[0]?.newest ?? 0) >= newestMigration;
+  } catch (err) {
+    // No migrations table (or schema) yet: none applied.
+    if (['42P01', '3F000'].includes((err as { code?: string }).code ?? '')) return false;
+    throw err;
   }
 }

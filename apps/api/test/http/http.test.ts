@@ -100,7 +100,7 @@ describe('headers and limits', () => {
   });
 
   it('answers the health checks without a token', async () => {
-    for (const url of [API_PATHS.health, API_PATHS.live]) {
+    for (const url of [API_PATHS.health, API_PATHS.live, API_PATHS.ready]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.json()).toEqual({ success: true, status: 'ok' });

@@ -17,6 +17,8 @@ const PUBLIC_ROUTES = [
   'HEAD /api/health',
   'GET /api/health/live',
   'HEAD /api/health/live',
+  'GET /api/health/ready',
+  'HEAD /api/health/ready',
   // The signed link in every campaign e-mail: the token is the credential (docs/decisions/026-email-campaigns.md).
   'GET /api/unsubscribe',
   'HEAD /api/unsubscribe',

@@ -286,3 +286,20 @@ export async function setUnsubscribed(db: DbOrTx, userId: string): Promise<boole
     .returning({ id: users.id });
   return rows.length > 0;
 }
+
+/**
+ * Deliveries by state, shop-wide, for GET /metrics: a finished campaign's from its counts, an
+ * unfinished one's (a few at most) counted on the (campaign, status) index.
+ */
+export async function deliveryCountsByState(db: DbOrTx): Promise<Array<{ state: string; count: number }>> {
+  const result = await db.execute<{ state: string; count: number }>(sql`
+    select state, sum(n)::float8 as count from (
+      select d.status as state, count(*) as n
+        from email_campaigns c join email_deliveries d on d.campaign_id = c.id
+       where c.status <> 'done' group by d.status
+      union all select 'sent', coalesce(sum(sent_count), 0) from email_campaigns where status = 'done'
+      union all select 'failed', coalesce(sum(failed_count), 0) from email_campaigns where status = 'done'
+      union all select 'skipped', coalesce(sum(skipped_count), 0) from email_campaigns where status = 'done'
+    ) s group by state`);
+  return result.rows;
+}

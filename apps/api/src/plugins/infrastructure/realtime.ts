@@ -42,6 +42,8 @@ export interface Realtime {
   setNotificationKinds(adminId: string, kinds: readonly NotificationKind[]): void;
   /** The admins who have Messages open on some socket, on any instance. */
   adminsWithMessagesOpen(): Promise<string[]>;
+  /** The sockets connected to this instance, by who signed them in (GET /metrics). */
+  socketCounts(): { admin: number; customer: number };
   close(): Promise<void>;
 }
 
@@ -164,6 +166,14 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
     async adminsWithMessagesOpen() {
       const sockets = await io.in(ROOMS.messagesOpen).fetchSockets();
       return [...new Set(sockets.map((s) => (s.data.principal as Principal).userId))];
+    },
+    socketCounts() {
+      const counts = { admin: 0, customer: 0 };
+      for (const socket of io.of('/').sockets.values()) {
+        if ((socket.data.principal as Principal).kind === 'admin') counts.admin++;
+        else counts.customer++;
+      }
+      return counts;
     },
     async close() {
       await revocations.close();

@@ -1,0 +1,135 @@
+import { API_PATHS, CUSTOMER_PATHS, HEALTH_MESSAGES } from '@backroom/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { freePort } from '../helpers/processes';
+import { createUser } from '../helpers/users';
+
+/**
+ * GET /metrics (docs/decisions/061-metrics.md) and the readiness probe
+ * (062-health-and-shutdown.md). One app with METRICS_TOKEN and METRICS_PORT; a second on the same
+ * database without them.
+ */
+const TOKEN = 'metrics-token-for-the-test-0123456789';
+let t: TestApp;
+let metricsPort: number;
+
+beforeAll(async () => {
+  metricsPort = await freePort();
+  t = await createTestApp({ METRICS_TOKEN: TOKEN, METRICS_PORT: String(metricsPort) });
+});
+afterAll(() => t?.close());
+
+const scrape = async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  return res.body;
+};
+
+/** The value of the one sample whose name and labels start so. */
+const sample = (text: string, prefix: string): number | undefined => {
+  const line = text.split('\n').find((l) => l.startsWith(prefix));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+};
+
+describe('GET /metrics', () => {
+  it('is refused without the token or with a wrong one', async () => {
+    for (const authorization of [undefined, 'Bearer wrong', `Bearer ${TOKEN}x`, TOKEN]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode, authorization).toBe(401);
+      expect(res.body).not.toContain('backroom_');
+    }
+  });
+
+  it('counts answers by route pattern, method and status, and login refusals by kind, with no personal data', async () => {
+    const customer = await createUser(t.database.db, { role: 'user', email: 'metrics.person@example.com' });
+    const before = await scrape();
+    const id = '65a1b2c3d4e5f60718293a4b';
+    for (let i = 0; i < 3; i++) await t.app.inject({ method: 'GET', url: API_PATHS.live });
+    await t.app.inject({ method: 'GET', url: `/api/product/${id}` });
+    await t.app.inject({ method: 'GET', url: '/api/no-such-thing?email=metrics.person@example.com' });
+    const wrong = { email: customer.email, password: 'not the password at all' };
+    await t.app.inject({ method: 'POST', url: API_PATHS.login, payload: wrong });
+    await t.app.inject({ method: 'POST', url: CUSTOMER_PATHS.login, payload: wrong });
+    await t.app.inject({ method: 'POST', url: CUSTOMER_PATHS.login, payload: wrong });
+    const after = await scrape();
+
+    const live = `backroom_http_request_duration_seconds_count{method="GET",route="${API_PATHS.live}",status="200"}`;
+    expect((sample(after, live) ?? 0) - (sample(before, live) ?? 0)).toBe(3);
+    // The pattern, never the URL: the id is not in any label.
+    expect(
+      sample(after, 'backroom_http_request_duration_seconds_count{method="GET",route="/api/product/:id",status="401"}'),
+    ).toBe(1);
+    expect(
+      sample(after, 'backroom_http_request_duration_seconds_count{method="GET",route="unmatched",status="404"}'),
+    ).toBe(1);
+    const le = `backroom_http_request_duration_seconds_bucket{le="+Inf",method="GET",route="${API_PATHS.live}",status="200"}`;
+    expect(sample(after, le)).toBe(sample(after, live));
+    expect(sample(after, 'backroom_login_refusals_total{kind="admin",status="401"}')).toBe(1);
+    expect(sample(after, 'backroom_login_refusals_total{kind="customer",status="401"}')).toBe(2);
+    for (const personal of [id, customer.email, customer.id, TOKEN, 'no-such-thing']) {
+      expect(after, personal).not.toContain(personal);
+    }
+  });
+
+  it("shows the pool, the requests in flight, the sockets, the job queues, the e-mails and the event loop's delay", async () => {
+    const text = await scrape();
+    // The scrape itself is in flight.
+    expect(sample(text, 'backroom_http_requests_in_flight ')).toBe(1);
+    expect(sample(text, 'backroom_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'backroom_db_pool_connections{state="idle"}')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'backroom_db_pool_waiting ')).toBe(0);
+    expect(sample(text, 'backroom_db_pool_waiting_max ')).toBe(0);
+    expect(sample(text, 'backroom_sockets_connected{kind="admin"}')).toBe(0);
+    expect(sample(text, 'backroom_sockets_connected{kind="customer"}')).toBe(0);
+    expect(text).toContain('# TYPE backroom_job_queue_jobs gauge');
+    expect(text).toContain('# TYPE backroom_email_deliveries gauge');
+    expect(sample(text, 'nodejs_eventloop_lag_p99_seconds ')).toBeGreaterThanOrEqual(0);
+    // Every sample line parses as name{labels} value.
+    for (const line of text.split('\n').filter((l) => l && !l.startsWith('#'))) {
+      expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{.*\})? -?(\d|NaN|\+Inf)/);
+    }
+  });
+
+  it('is served without a token on METRICS_PORT, on 127.0.0.1 only', async () => {
+    expect(t.app.metricsServer?.address()).toMatchObject({ address: '127.0.0.1', port: metricsPort });
+    const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('backroom_http_request_duration_seconds_count');
+    expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
+  });
+
+  it('is off (404) without METRICS_TOKEN', async () => {
+    const other = await createTestApp({ DATABASE_URL: t.config.databaseUrl as string });
+    try {
+      const res = await other.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer x' } });
+      expect(res.statusCode).toBe(404);
+      expect(other.app.metricsServer).toBeUndefined();
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('readiness', () => {
+  it('answers 503 once a shutdown has begun, while liveness still answers', async () => {
+    for (const url of [API_PATHS.ready, API_PATHS.health]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+    t.app.ctx.lifecycle.shuttingDown = true;
+    try {
+      for (const url of [API_PATHS.ready, API_PATHS.health]) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({ success: false, message: HEALTH_MESSAGES.shuttingDown });
+      }
+      expect((await t.app.inject({ method: 'GET', url: API_PATHS.live })).statusCode).toBe(200);
+    } finally {
+      t.app.ctx.lifecycle.shuttingDown = false;
+    }
+  });
+});
