@@ -32,6 +32,7 @@ import { initialAssets, LOGIN_JS_BUDGET_KB } from './initial-js';
 import { benchLighthouse, lighthouseReport } from './lighthouse';
 import { load } from './load';
 import { loginLoad } from './login-load';
+import { BENCH_METRICS_TOKEN, metricsLines, scrapeMetrics } from './metrics';
 import { benchMixed } from './mixed';
 import { benchNotifications, notificationsReport } from './notifications';
 import { benchOrders, ordersReport } from './orders';
@@ -85,7 +86,13 @@ async function main() {
 
   const logFile = path.join(dir, 'server.log');
   const server = await startServer(
-    { DATA_DIR: dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'info', ADMIN_EMAIL: ADMIN.email },
+    {
+      DATA_DIR: dir,
+      DATABASE_URL: cluster.url,
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: ADMIN.email,
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+    },
     logFile,
   );
   const { base } = server;
@@ -223,6 +230,8 @@ async function main() {
   const received = await loginLoad(base);
   const lighthouseRuns = await benchLighthouse({ base, token });
 
+  // What Prometheus would have seen of all the above (decision 061).
+  const metrics = await scrapeMetrics(base);
   await server.close();
   const logLines = (await fs.readFile(logFile, 'utf8')).split('\n').filter((l) => l.includes('"msg":"request"')).length;
   await database.close();
@@ -346,6 +355,8 @@ async function main() {
       mixedSeconds: MIXED_SECONDS,
     }),
   );
+  console.log('');
+  for (const line of metricsLines(metrics)) console.log(line);
   console.log(`\nThe bench took ${fmt((performance.now() - started) / 60_000, 1)} minutes.`);
 }
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { API_PATHS, CUSTOMER_PATHS, HEALTH_MESSAGES } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -92,6 +94,16 @@ describe('GET /metrics', () => {
     // Every sample line parses as name{labels} value.
     for (const line of text.split('\n').filter((l) => l && !l.startsWith('#'))) {
       expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{.*\})? -?(\d|NaN|\+Inf)/);
+    }
+  });
+
+  it('serves every metric the README and the Grafana dashboard name', async () => {
+    const text = await scrape();
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    for (const doc of ['README.md', 'docs/grafana-dashboard.json']) {
+      const named = new Set(readFileSync(path.join(root, doc), 'utf8').match(/\b(backroom|nodejs)_[a-z0-9_]+/g));
+      expect(named.size, doc).toBeGreaterThan(5);
+      for (const name of named) expect(text, `${doc} names ${name}`).toMatch(new RegExp(`^(# TYPE )?${name}[ {]`, 'm'));
     }
   });
 

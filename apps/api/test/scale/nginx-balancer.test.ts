@@ -1,4 +1,6 @@
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import {
   API_PATHS,
@@ -115,7 +117,8 @@ beforeAll(async () => {
   };
   // One after the other: the first makes the first admin, the second finds it.
   a = await startInstance(databaseUrl, env);
-  b = await startInstance(databaseUrl, env);
+  // B is shut down by the last test: readiness fails until a second SIGTERM ends the wait.
+  b = await startInstance(databaseUrl, { ...env, SHUTDOWN_DELAY: '10m' });
   for (const placeholder of ['127.0.0.1:3001', '127.0.0.1:3002']) {
     if (!site.includes(placeholder)) throw new Error(`docs/deploy.md's configuration no longer names ${placeholder}`);
   }
@@ -225,5 +228,53 @@ describe("docs/deploy.md's nginx in front of two instances", () => {
     } finally {
       await db.end();
     }
+  });
+
+  it('SIGTERM: readiness fails first, nginx takes the instance out, and a request under way still gets its answer', async () => {
+    // A customer's message to B whose body has not all arrived when the shutdown begins.
+    const body = JSON.stringify({ body: 'Sent while B shuts down' });
+    const slow = net.connect(b.port, '127.0.0.1');
+    await once(slow, 'connect');
+    let answer = '';
+    slow.on('data', (d) => {
+      answer += d;
+    });
+    slow.write(
+      `POST ${CUSTOMER_PATHS.messages} HTTP/1.1\r\nHost: 127.0.0.1\r\ntoken: ${customer.token}\r\n` +
+        `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 8)}`,
+    );
+    const ready = (base: string) => fetch(`${base}${API_PATHS.ready}`).then((r) => r.status);
+    expect(await ready(b.base)).toBe(200);
+
+    b.child.kill('SIGTERM');
+    await waitUntil(async () => (await ready(b.base)) === 503, "B's readiness to fail");
+    // B still answers everything else while the balancer is told (SHUTDOWN_DELAY), and A readiness.
+    expect((await call(b.base, API_PATHS.live)).status).toBe(200);
+    expect(await ready(a.base)).toBe(200);
+
+    // A second SIGTERM ends the wait: B stops accepting connections …
+    b.child.kill('SIGTERM');
+    await waitUntil(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const probe = net.connect(b.port, '127.0.0.1');
+          probe.once('connect', () => {
+            probe.destroy();
+            resolve(false);
+          });
+          probe.once('error', () => resolve(true));
+        }),
+      'B to stop accepting connections',
+    );
+    // … nginx sends everything to A …
+    for (let i = 0; i < 4; i++) expect((await call(nginx.base, API_PATHS.ready)).status).toBe(200);
+    // … and the request under way gets its answer before B exits, cleanly.
+    slow.write(body.slice(8));
+    await waitUntil(() => answer.includes('\r\n\r\n'), "the slow request's answer");
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+    slow.destroy();
+    await waitUntil(() => b.child.exitCode !== null || b.child.signalCode !== null, 'B to exit');
+    expect(b.child.exitCode).toBe(0);
+    expect(b.output()).not.toMatch(/"level":(50|60)/);
   });
 });

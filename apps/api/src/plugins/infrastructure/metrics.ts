@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_PATHS, CUSTOMER_PATHS, TWO_FACTOR_PATHS } from '@backroom/contract';
+import { API_PATHS, CUSTOMER_PATHS, MESSAGES, TWO_FACTOR_PATHS } from '@backroom/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
@@ -76,7 +76,7 @@ class RouteSeries {
     }
     let series = byStatus.get(status);
     if (!series) {
-      series = new Series(`method="${escape(method)}",route="${escape(this.route)}",status="${status}"`);
+      series = new Series(`method="${labelValue(method)}",route="${labelValue(this.route)}",status="${status}"`);
       byStatus.set(status, series);
       this.all.push(series);
     }
@@ -85,7 +85,7 @@ class RouteSeries {
 }
 
 /** A label value in the text format: backslash, double quote and newline escaped. */
-function escape(value: string): string {
+function labelValue(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
 }
 
@@ -127,6 +127,14 @@ const LOGIN_ROUTES: Record<string, LoginKind> = {
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOptions) => {
+  app.decorate('metricsServer', undefined);
+  // Off (neither METRICS_TOKEN nor METRICS_PORT): no hook, nothing counted; /metrics is a 404.
+  if (!options.token && options.port === undefined) {
+    app.get(METRICS_PATH, { config: { public: true } }, async (_request, reply) =>
+      reply.status(404).send({ success: false, message: MESSAGES.notFound }),
+    );
+    return;
+  }
   const registry = new Registry();
   const all: Series[] = [];
   const unmatched = new RouteSeries('unmatched', all, undefined);
@@ -251,7 +259,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
 
   const expected = options.token ? digest(`Bearer ${options.token}`) : undefined;
   app.get(METRICS_PATH, { config: { public: true } }, async (request, reply) => {
-    if (!expected) return reply.status(404).send({ success: false, message: 'Not found' });
+    if (!expected) return reply.status(404).send({ success: false, message: MESSAGES.notFound });
     const given = request.headers.authorization;
     if (!given || !timingSafeEqual(digest(given), expected)) {
       return reply.status(401).header('www-authenticate', 'Bearer').send({ success: false, message: 'Unauthorised' });
@@ -261,7 +269,6 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
 
   // METRICS_PORT: only this machine reaches it, so no token; listening once the app is ready.
   let server: http.Server | undefined;
-  app.decorate('metricsServer', undefined);
   if (options.port !== undefined) {
     const port = options.port;
     app.addHook('onReady', async () => {
