@@ -109,9 +109,15 @@ describe('GET /metrics', () => {
 
   it('is served without a token on METRICS_PORT, on 127.0.0.1 only', async () => {
     expect(t.app.metricsServer?.address()).toMatchObject({ address: '127.0.0.1', port: metricsPort });
+    // Real connections this time: every answered request leaves the in-flight count.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    for (let i = 0; i < 3; i++) expect((await fetch(`http://127.0.0.1:${port}${API_PATHS.live}`)).status).toBe(200);
     const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('backroom_http_request_duration_seconds_count');
+    const text = await res.text();
+    expect(sample(text, 'backroom_http_requests_in_flight ')).toBe(0);
+    expect(text).toContain('backroom_http_request_duration_seconds_count');
     expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
   });
 
