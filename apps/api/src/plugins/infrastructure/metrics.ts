@@ -135,12 +135,26 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     );
     return;
   }
+  const { pool } = options;
+  /**
+   * A figure read from the database, or undefined (the gauge keeps its last values) when queries
+   * already wait for a connection or the database fails: a scrape adds no load to a saturated pool
+   * and still shows everything else, the pool's own figures first.
+   */
+  const fromDatabase = async <T>(read: () => Promise<T>): Promise<T | undefined> => {
+    if (pool.waitingCount > 0) return undefined;
+    try {
+      return await read();
+    } catch (err) {
+      app.log.warn({ err }, 'metrics: a figure could not be read from the database');
+      return undefined;
+    }
+  };
   const registry = new Registry();
   const all: Series[] = [];
   const unmatched = new RouteSeries('unmatched', all, undefined);
   let inFlight = 0;
   let waitingMax = 0;
-  const { pool } = options;
 
   new Gauge({
     name: 'backroom_http_requests_in_flight',
@@ -194,8 +208,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     labelNames: ['queue', 'state'],
     registers: [registry],
     async collect() {
+      const rows = await fromDatabase(() => jobCounts(pool));
+      if (!rows) return;
       this.reset();
-      for (const row of await jobCounts(pool)) this.set({ queue: row.queue, state: row.state }, row.count);
+      for (const row of rows) this.set({ queue: row.queue, state: row.state }, row.count);
     },
   });
   new Gauge({
@@ -204,8 +220,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     labelNames: ['state'],
     registers: [registry],
     async collect() {
+      const rows = await fromDatabase(options.emailDeliveries);
+      if (!rows) return;
       this.reset();
-      for (const row of await options.emailDeliveries()) this.set({ state: row.state }, row.count);
+      for (const row of rows) this.set({ state: row.state }, row.count);
     },
   });
   const loginRefusals = new Counter({
