@@ -180,3 +180,19 @@ describe('SHOP_TIMEZONE', () => {
     expect(() => loadConfig({ SHOP_TIMEZONE: 'Mars/Olympus' })).toThrow(/SHOP_TIMEZONE: must be an IANA time zone/);
   });
 });
+
+describe('metrics and shutdown', () => {
+  it('keeps metrics off and stops at once unless told', () => {
+    const c = loadConfig({});
+    expect(c.metrics).toEqual({ token: undefined, port: undefined });
+    expect(c.shutdownDelayMs).toBe(0);
+  });
+
+  it('reads the token, the port and the delay, and refuses a short token', () => {
+    const c = loadConfig({ METRICS_TOKEN: 'x'.repeat(16), METRICS_PORT: '9464', SHUTDOWN_DELAY: '10s' });
+    expect(c.metrics).toEqual({ token: 'x'.repeat(16), port: 9464 });
+    expect(c.shutdownDelayMs).toBe(10_000);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ METRICS_TOKEN: '' }).metrics.token).toBeUndefined();
+  });
+});
