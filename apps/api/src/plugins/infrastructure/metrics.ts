@@ -108,13 +108,13 @@ function writeHistogram(all: Series[]): string {
 }
 
 /** The process's own figures (event-loop delay, memory, CPU, GC): one registry per process. */
-let processRegistry: Registry | undefined;
+let processWide: Registry | undefined;
 function processMetrics(): Registry {
-  if (!processRegistry) {
-    processRegistry = new Registry();
-    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 10 });
+  if (!processWide) {
+    processWide = new Registry();
+    collectDefaultMetrics({ register: processWide, eventLoopMonitoringPrecision: 10 });
   }
-  return processRegistry;
+  return processWide;
 }
 
 const LOGIN_ROUTES: Record<string, LoginKind> = {
@@ -151,6 +151,8 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     }
   };
   const registry = new Registry();
+  // Started now, so the event loop is sampled before the first scrape.
+  const processRegistry = processMetrics();
   const all: Series[] = [];
   const unmatched = new RouteSeries('unmatched', all, undefined);
   let inFlight = 0;
@@ -271,7 +273,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
   });
 
   const scrape = async () => {
-    const [own, proc] = await Promise.all([registry.metrics(), processMetrics().metrics()]);
+    const [own, proc] = await Promise.all([registry.metrics(), processRegistry.metrics()]);
     return `${writeHistogram(all)}${own}${proc}`;
   };
 
