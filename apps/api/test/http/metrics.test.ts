@@ -15,11 +15,18 @@ const TOKEN = 'metrics-token-for-the-test-0123456789';
 let t: TestApp;
 let metricsPort: number;
 
+/** The same database, metrics off; readiness not asked until the migration test. */
+let off: TestApp;
+
 beforeAll(async () => {
   metricsPort = await freePort();
   t = await createTestApp({ METRICS_TOKEN: TOKEN, METRICS_PORT: String(metricsPort) });
+  off = await createTestApp({ DATABASE_URL: t.config.databaseUrl as string });
 });
-afterAll(() => t?.close());
+afterAll(async () => {
+  await off?.close();
+  await t?.close();
+});
 
 const scrape = async () => {
   const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
@@ -123,14 +130,9 @@ describe('GET /metrics', () => {
   });
 
   it('is off (404) without METRICS_TOKEN', async () => {
-    const other = await createTestApp({ DATABASE_URL: t.config.databaseUrl as string });
-    try {
-      const res = await other.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer x' } });
-      expect(res.statusCode).toBe(404);
-      expect(other.app.metricsServer).toBeUndefined();
-    } finally {
-      await other.close();
-    }
+    const res = await off.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer x' } });
+    expect(res.statusCode).toBe(404);
+    expect(off.app.metricsServer).toBeUndefined();
   });
 });
 
@@ -158,13 +160,11 @@ describe('readiness', () => {
       `delete from drizzle.__drizzle_migrations
         where created_at = (select max(created_at) from drizzle.__drizzle_migrations) returning hash, created_at`,
     );
-    const other = await createTestApp({ DATABASE_URL: t.config.databaseUrl as string });
     try {
-      const res = await other.app.inject({ method: 'GET', url: API_PATHS.ready });
+      const res = await off.app.inject({ method: 'GET', url: API_PATHS.ready });
       expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ success: false, message: HEALTH_MESSAGES.migrations });
     } finally {
-      await other.close();
       for (const row of removed.rows) {
         await pool.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [
           row.hash,
