@@ -105,11 +105,19 @@ describe('GET /metrics', () => {
     }
   });
 
-  it('serves every metric the README and the Grafana dashboard name', async () => {
+  it("serves every metric the README's Metrics section and the Grafana dashboard name", async () => {
     const text = await scrape();
     const root = path.resolve(import.meta.dirname, '../../../..');
-    for (const doc of ['README.md', 'docs/grafana-dashboard.json']) {
-      const named = new Set(readFileSync(path.join(root, doc), 'utf8').match(/\b(backroom|nodejs)_[a-z0-9_]+/g));
+    const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+    const docs = {
+      'README.md':
+        read('README.md')
+          .split(/^## Metrics$/m)[1]
+          ?.split(/^## /m)[0] ?? '',
+      'docs/grafana-dashboard.json': read('docs/grafana-dashboard.json'),
+    };
+    for (const [doc, content] of Object.entries(docs)) {
+      const named = new Set(content.match(/\b(backroom|nodejs)_[a-z0-9_]+/g));
       expect(named.size, doc).toBeGreaterThan(5);
       for (const name of named) expect(text, `${doc} names ${name}`).toMatch(new RegExp(`^(# TYPE )?${name}[ {]`, 'm'));
     }
