@@ -23,6 +23,8 @@ const root = path.resolve(import.meta.dirname, '..');
 /** The built files (name → source), in apps/api/dist. */
 export const SERVER_ENTRIES = { server: 'apps/api/src/server.ts', demo: 'apps/api/src/demo/cli.ts' };
 export const SERVER_OUTDIR = 'apps/api/dist';
+/** The folder (in the output folder) of the chunks the entries share or import when needed. */
+const CHUNKS = 'chunks';
 /** What a build reads (the lockfile standing for node_modules): a change in any of these makes the output stale. */
 const SOURCES = ['apps/api/src', 'packages/contract/src', 'scripts/build-server.mjs', 'package-lock.json'];
 
@@ -145,12 +147,22 @@ export async function buildServer({ entries = SERVER_ENTRIES, outdir = SERVER_OU
     // The sourcemap names the TypeScript files; their text is in the repository beside them.
     sourcesContent: false,
     external: EXTERNAL,
+    // What the code imports with import() (pg-boss, the S3 SDK, the demo…) goes in chunks of its
+    // own, read when first needed: not parsed at every start (decision 051).
+    splitting: true,
+    chunkNames: `${CHUNKS}/[name]-[hash]`,
     banner: { js: BANNER },
     logLevel: 'warning',
     write: false,
   });
-  await fs.mkdir(out, { recursive: true });
-  for (const file of result.outputFiles) {
+  await fs.mkdir(path.join(out, CHUNKS), { recursive: true });
+  // The chunks first: an entry written is never without the chunks it imports.
+  const chunksFirst = [...result.outputFiles].sort(
+    (a, b) =>
+      Number(!a.path.includes(`${path.sep}${CHUNKS}${path.sep}`)) -
+      Number(!b.path.includes(`${path.sep}${CHUNKS}${path.sep}`)),
+  );
+  for (const file of chunksFirst) {
     const temporary = `${file.path}.${process.pid}.tmp`;
     const contents = file.path.endsWith('.map')
       ? JSON.stringify(keepOwnMappings(JSON.parse(file.text)))
@@ -158,7 +170,25 @@ export async function buildServer({ entries = SERVER_ENTRIES, outdir = SERVER_OU
     await fs.writeFile(temporary, contents);
     await fs.rename(temporary, file.path);
   }
+  await pruneChunks(out, new Set(result.outputFiles.map((f) => f.path)));
   return { ms: performance.now() - started, files: result.outputFiles.map((f) => path.relative(root, f.path)) };
+}
+
+/**
+ * Removes the chunks an earlier build wrote and this one does not. A server started from an
+ * earlier build may still read its chunks a little after its start (its job queues load when it
+ * listens), so only those older than an hour go.
+ */
+async function pruneChunks(out, written) {
+  const folder = path.join(out, CHUNKS);
+  const names = await fs.readdir(folder).catch(() => []);
+  const hourAgo = Date.now() - 3_600_000;
+  for (const name of names) {
+    const file = path.join(folder, name);
+    if (written.has(file)) continue;
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && stat.mtimeMs < hourAgo) await fs.rm(file, { force: true });
+  }
 }
 
 /** The newest modification time under the sources (folders too: a deleted file changes its folder's). */

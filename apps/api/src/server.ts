@@ -4,9 +4,7 @@ import { buildApp } from './app';
 import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
-import { generateDemo } from './demo/generate';
 import { startUploadSweeps, type UploadSweeps } from './modules/uploads/sweep';
-import { createImageStorage } from './storage/create-image-storage';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
@@ -19,6 +17,11 @@ async function main() {
     dataDir: config.dataDir,
   });
   if (opened.created) {
+    // Only a new shop needs these (and the demo's images need sharp): not loaded at every start.
+    const [{ generateDemo }, { createImageStorage }] = await Promise.all([
+      import('./demo/generate'),
+      import('./storage/create-image-storage'),
+    ]);
     const demo = await generateDemo(opened.database.db, {
       storage: createImageStorage(config),
       timeZone: config.shopTimeZone,
@@ -69,8 +72,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  // Files no product points to (docs/decisions/021-upload-sweep.md): now, in the background, then daily.
-  sweeps = startUploadSweeps({ databaseUrl: opened.database.url, storage: app.ctx.storage, log: app.log });
+  // Files no product points to (docs/decisions/021-upload-sweep.md): in the background a second from
+  // now (not competing with the first sign-in, decision 051), then daily.
+  sweeps = startUploadSweeps({
+    databaseUrl: opened.database.url,
+    storage: app.ctx.storage,
+    log: app.log,
+    firstAfterMs: 1000,
+  });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [
     '',

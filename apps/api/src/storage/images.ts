@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, default as Sharp } from 'sharp';
 
 /*
  * Uploaded images are accepted by their content, never by their name or declared type
@@ -47,12 +47,23 @@ export function sniffImageFormat(data: Buffer): ImageFormat | null {
   return null;
 }
 
+let loadedSharp: Promise<typeof Sharp> | undefined;
+/**
+ * sharp and its libvips, loaded at the first image rather than at every start: no sign-in needs
+ * them (decision 051).
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  loadedSharp ??= import('sharp').then((m) => m.default);
+  return loadedSharp;
+}
+
 const SHARP_FORMAT: Record<ImageFormat, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', avif: 'heif' };
 
 /** Checks an upload and re-encodes it; throws ImageRefused with the problem for a bad one. */
 export async function prepareImage(data: Buffer): Promise<PreparedImage> {
   const format = sniffImageFormat(data);
   if (!format) throw new ImageRefused('must be a JPEG, PNG, WebP, GIF or AVIF image');
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();

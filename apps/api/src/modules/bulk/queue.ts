@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client';
 import type { BulkJobData, BulkJobOutput, StoredBulkJob } from './job';
 
@@ -13,6 +13,8 @@ import type { BulkJobData, BulkJobOutput, StoredBulkJob } from './job';
  */
 
 export const BULK_QUEUE = 'bulk-action';
+/** How long after the server is ready the queue starts unless a call needs it sooner (decision 051). */
+const QUEUE_START_DELAY_MS = 1000;
 
 export interface BulkQueueDeps {
   databaseUrl: string;
@@ -25,16 +27,26 @@ export interface BulkQueueDeps {
 export class BulkQueue {
   private boss: PgBoss | undefined;
   private starting: Promise<void> | undefined;
+  private startTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
   private readonly stopping = new AbortController();
 
   constructor(private readonly deps: BulkQueueDeps) {}
 
   /**
-   * Starts the queue without holding up the server's start (decision 051): the server listens
-   * meanwhile, and a call that needs the queue waits for it. A failed start is logged, and those
-   * calls fail with its error.
+   * Starts the queue a second after the server is ready, so that its start (loading pg-boss, its
+   * schema check) does not compete with the first sign-in (decision 051); a call that needs the
+   * queue sooner starts it and waits for it. A failed start is logged, and those calls fail with
+   * its error.
    */
+  startSoon() {
+    this.startTimer ??= setTimeout(() => this.startInBackground(), QUEUE_START_DELAY_MS);
+    this.startTimer.unref();
+  }
+
+  /** Starts the queue now, in the background (a second call does nothing). */
   startInBackground() {
+    if (this.stopped) return;
     this.starting ??= this.start().catch((err) => {
       this.deps.log.error({ err }, 'the bulk job queue could not start');
       throw err;
@@ -44,12 +56,16 @@ export class BulkQueue {
 
   /** The started queue, once its start has finished. */
   private async running(): Promise<PgBoss> {
+    this.startInBackground();
     await this.starting;
     if (!this.boss) throw new Error('The bulk job queue is not running');
     return this.boss;
   }
 
   async start() {
+    // Loaded here, after the server listens: pg-boss and its cron parser are a tenth of the built
+    // server, and no sign-in needs them (decision 051).
+    const { PgBoss } = await import('pg-boss');
     const boss = new PgBoss({
       connectionString: this.deps.databaseUrl,
       max: 2,
@@ -100,6 +116,8 @@ export class BulkQueue {
   /** Lets a running job finish its batch (it then ends as stopped), then stops. */
   async stop() {
     this.stopping.abort();
+    this.stopped = true;
+    clearTimeout(this.startTimer);
     await this.starting?.catch(() => {});
     await this.boss?.stop({ graceful: true, timeout: 15_000 });
     this.boss = undefined;

@@ -45,9 +45,9 @@ export const bulkRoutes: FastifyPluginAsyncZod<BulkRoutesOptions> = async (app, 
     runImport: (jobId, data, tell) => options.productImport.run(deps, jobId, data, tell),
   };
   const queue = deps.queue as BulkQueue;
-  // In the background: the first sign-in does not wait for the job queue (decision 051).
+  // A second after the server is ready: the first sign-in does not wait for the job queue (decision 051).
   app.addHook('onReady', async () => {
-    queue.startInBackground();
+    queue.startSoon();
   });
   app.addHook('onClose', async () => {
     await queue.stop();

@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { CampaignProduct } from '@backroom/contract';
-import sharp from 'sharp';
 import type { ImageStorage } from '../../storage/image-storage';
-import { MAX_INPUT_PIXELS } from '../../storage/images';
+import { loadSharp, MAX_INPUT_PIXELS } from '../../storage/images';
 import { imageUrl, isImageName, mailImageName, nameFromReference, thumbName } from '../../storage/names';
 
 /*
@@ -18,7 +17,8 @@ import { imageUrl, isImageName, mailImageName, nameFromReference, thumbName } fr
 export const MAIL_IMAGE_SIZE = 240;
 
 /** A JPEG of a stored image: at most MAIL_IMAGE_SIZE px a side, transparency on the card's white. */
-export function mailRendition(image: Buffer): Promise<Buffer> {
+export async function mailRendition(image: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(image, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .resize({ width: MAIL_IMAGE_SIZE, height: MAIL_IMAGE_SIZE, fit: 'inside', withoutEnlargement: true })
     .flatten({ background: '#ffffff' })

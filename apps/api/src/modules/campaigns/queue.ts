@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client';
 import { unfinishedCampaignIds } from './repository';
 import { CampaignSender, type SenderDeps } from './sender';
@@ -13,6 +13,8 @@ import { CampaignSender, type SenderDeps } from './sender';
  */
 
 export const CAMPAIGN_QUEUE = 'email-campaign';
+/** How long after the server is ready the queue starts unless a campaign is queued sooner (decision 051). */
+const QUEUE_START_DELAY_MS = 1000;
 
 interface CampaignJob {
   campaignId: string;
@@ -21,6 +23,8 @@ interface CampaignJob {
 export class CampaignQueue {
   private boss: PgBoss | undefined;
   private starting: Promise<void> | undefined;
+  private startTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
   readonly sender: CampaignSender;
 
   constructor(private readonly deps: SenderDeps & { db: Db; log: FastifyBaseLogger }) {
@@ -28,11 +32,18 @@ export class CampaignQueue {
   }
 
   /**
-   * Starts the queue without holding up the server's start (decision 051): the server listens
-   * meanwhile, and a campaign queued then waits for it. A failed start is logged, and queueing
-   * fails with its error.
+   * Starts the queue a second after the server is ready, so that its start (loading pg-boss, its
+   * schema check) does not compete with the first sign-in (decision 051); a campaign queued sooner
+   * starts it and waits for it. A failed start is logged, and queueing fails with its error.
    */
+  startSoon() {
+    this.startTimer ??= setTimeout(() => this.startInBackground(), QUEUE_START_DELAY_MS);
+    this.startTimer.unref();
+  }
+
+  /** Starts the queue now, in the background (a second call does nothing). */
   startInBackground() {
+    if (this.stopped) return;
     this.starting ??= this.start().catch((err) => {
       this.deps.log.error({ err }, 'the e-mail job queue could not start');
       throw err;
@@ -41,6 +52,9 @@ export class CampaignQueue {
   }
 
   async start() {
+    // Loaded here, after the server listens: pg-boss and its cron parser are a tenth of the built
+    // server, and no sign-in needs them (decision 051).
+    const { PgBoss } = await import('pg-boss');
     const boss = new PgBoss({
       connectionString: this.deps.databaseUrl,
       max: 3,
@@ -80,6 +94,7 @@ export class CampaignQueue {
 
   /** Queues the campaign's sending, now or at a given time. */
   async enqueue(campaignId: string, at?: Date) {
+    this.startInBackground();
     await this.starting;
     if (!this.boss) throw new Error('The e-mail job queue is not running');
     await this.send(this.boss, campaignId, at);
@@ -93,6 +108,8 @@ export class CampaignQueue {
   /** Lets running jobs finish the messages under way, then stops the queue and the sender. */
   async stop() {
     this.sender.abort();
+    this.stopped = true;
+    clearTimeout(this.startTimer);
     await this.starting?.catch(() => {});
     await this.boss?.stop({ graceful: true, timeout: 15_000 });
     this.boss = undefined;

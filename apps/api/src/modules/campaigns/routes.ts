@@ -47,9 +47,9 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = asyn
     log: app.log,
     progress: (row) => app.ctx.realtime?.toAdmins('campaignProgress', toCampaign(row)),
   });
-  // In the background: the first sign-in does not wait for the job queue (decision 051).
+  // A second after the server is ready: the first sign-in does not wait for the job queue (decision 051).
   app.addHook('onReady', async () => {
-    queue.startInBackground();
+    queue.startSoon();
   });
   app.addHook('onClose', async () => {
     await queue.stop();

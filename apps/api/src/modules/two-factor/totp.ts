@@ -1,6 +1,5 @@
 import { acceptedSteps, TWO_FACTOR } from '@backroom/contract';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 
 /** A new authenticator secret: 160 random bits, base32 (RFC 4226's recommended length). */
 export function newTotpSecret(): string {
@@ -14,6 +13,8 @@ export function otpauthUrl(secret: string, email: string): string {
 
 /** The QR code of that address as an SVG data URL. */
 export async function qrCodeDataUrl(url: string): Promise<string> {
+  // Loaded when first drawn: no start needs it (decision 051).
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 }

@@ -123,11 +123,13 @@ export interface UploadSweepSchedule {
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   intervalMs?: number;
   minAgeMs?: number;
+  /** The first sweep this long after the start (at once by default). */
+  firstAfterMs?: number;
 }
 
 /**
- * Sweeps at once (in the background: start-up does not wait) and then every intervalMs (a day by
- * default). The timer does not keep the process alive; stop() on shutdown.
+ * Sweeps at once, or firstAfterMs later (in the background: start-up does not wait), and then
+ * every intervalMs (a day by default). The timer does not keep the process alive; stop() on shutdown.
  */
 export function startUploadSweeps(schedule: UploadSweepSchedule): UploadSweeps {
   const abort = new AbortController();
@@ -156,10 +158,13 @@ export function startUploadSweeps(schedule: UploadSweepSchedule): UploadSweeps {
   };
   const timer = setInterval(run, schedule.intervalMs ?? DAY_MS);
   timer.unref();
-  run();
+  const first = schedule.firstAfterMs === undefined ? undefined : setTimeout(run, schedule.firstAfterMs);
+  first?.unref();
+  if (!first) run();
   return {
     settled: () => running,
     async stop() {
+      clearTimeout(first);
       clearInterval(timer);
       abort.abort();
       await running;

@@ -13,6 +13,17 @@ type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0];
  * the zod check-then-stringify it had.
  */
 export function responseSerializerCompiler(route: RouteSchema): (data: unknown) => string {
+  // Compiled at a route's first answer, not when the server starts: Fastify asks for every route's
+  // serializers before it listens, and compiling them all took about half a second of the cold
+  // start (decision 051); the first sign-in needs one.
+  let compiled: ((data: unknown) => string) | undefined;
+  return (data) => {
+    compiled ??= compileSerializer(route);
+    return compiled(data);
+  };
+}
+
+function compileSerializer(route: RouteSchema): (data: unknown) => string {
   const schema = zodSchemaOf(route.schema);
   if (!schema) return zodSerializerCompiler(route as never) as (data: unknown) => string;
   let json: Record<string, unknown>;
