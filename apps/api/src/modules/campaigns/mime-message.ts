@@ -1,4 +1,3 @@
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { RenderedMessage } from './render';
 
 export interface Envelope {
@@ -26,8 +25,10 @@ export function campaignHeaders(envelope: Envelope): Record<string, string> {
 }
 
 /** The whole message, HTML and plain-text parts, as the SMTP server receives it. */
-export function composeMessage(envelope: Envelope, message: RenderedMessage): Promise<Buffer> {
+export async function composeMessage(envelope: Envelope, message: RenderedMessage): Promise<Buffer> {
   const { 'Message-ID': messageId, ...headers } = campaignHeaders(envelope);
+  // Loaded at the first message, not at every start (decision 051).
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
   return new MailComposer({
     from: envelope.from,
     to: envelope.to,

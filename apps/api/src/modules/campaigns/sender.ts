@@ -29,7 +29,7 @@ import {
   setRecipientCount,
 } from './repository';
 import { senderAddress } from './sender-address';
-import { SmtpPool } from './smtp-pool';
+import type { SmtpPool } from './smtp-pool';
 import { newUnsubscribeSecret, UNSUBSCRIBE_SECRET_NAME, unsubscribeToken, unsubscribeUrl } from './unsubscribe-link';
 
 /*
@@ -115,7 +115,11 @@ export class CampaignSender {
     await client.connect();
     await client.query('select pg_advisory_lock($1, $2)', [SENDER_LOCK, this.workerId]);
     this.lockClient = client;
-    if (this.deps.config.mail.smtpUrl) this.smtp = new SmtpPool(this.deps.config.mail.smtpUrl);
+    if (this.deps.config.mail.smtpUrl) {
+      // nodemailer's SMTP client is loaded with the queue, not at every start (decision 051).
+      const { SmtpPool } = await import('./smtp-pool');
+      this.smtp = new SmtpPool(this.deps.config.mail.smtpUrl);
+    }
   }
 
   /** Asks running campaigns to stop after the messages under way. */
