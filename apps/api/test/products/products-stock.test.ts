@@ -10,6 +10,7 @@ import {
 } from '@backroom/contract';
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbNow, entriesSince } from '../helpers/activity';
 import type { TestApp } from '../helpers/app';
@@ -200,6 +201,103 @@ describe('stock alerts (the bell hooks in here)', () => {
       { level: 'low', stock: 2 },
       { level: 'out', stock: 0 },
     ]);
+  });
+});
+
+describe('a save and an order at once (the lock order, decision 055)', () => {
+  /** An order's own connection: its transaction stays open between the test's statements. */
+  async function orderConnection() {
+    const client = new pg.Client({ connectionString: t.database.url });
+    await client.connect();
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    await client.query('BEGIN');
+    return { client, pid: rows[0]?.pid as number };
+  }
+
+  /** Resolves once another backend waits for a lock `pid` holds; gives up (false) once `done()`. */
+  async function somethingWaitsOn(pid: number, done: () => boolean): Promise<boolean> {
+    while (!done()) {
+      const { rows } = await t.database.pool.query<{ waits: boolean }>(
+        'SELECT EXISTS (SELECT 1 FROM pg_stat_activity WHERE $1 = ANY (pg_blocking_pids(pid))) AS waits',
+        [pid],
+      );
+      if (rows[0]?.waits) return true;
+    }
+    return false;
+  }
+
+  const lastUnit = () =>
+    addProduct(t, token, {
+      ...minimalFields,
+      trackStock: 'true',
+      stockLevels: [{ quantity: 1 }],
+    });
+  const takeLastUnit = (client: pg.Client, id: string) =>
+    client.query(`UPDATE product_stock SET quantity = quantity - 1 WHERE product_id = $1`, [id]);
+
+  it('Modify Product waiting for an order that holds the cell does not deadlock when the order then empties it', async () => {
+    const product = await lastUnit();
+    const order = await orderConnection();
+    try {
+      // The order has locked the cell (an earlier line of its transaction took a unit of it) …
+      await order.client.query('SELECT 1 FROM product_stock WHERE product_id = $1 FOR UPDATE', [product._id]);
+      let settled = false;
+      const save = update(product._id, { trackStock: 'true', description: 'Saved meanwhile' }).finally(() => {
+        settled = true;
+      });
+      expect(await somethingWaitsOn(order.pid, () => settled)).toBe(true);
+      // … and, with the save waiting, takes the last unit: its trigger flips the product's row to out of stock.
+      await takeLastUnit(order.client, product._id);
+      await order.client.query('COMMIT');
+      const saved = await save;
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().product).toMatchObject({ description: 'Saved meanwhile', outOfStock: true, stock: 0 });
+    } finally {
+      await order.client.end();
+    }
+  });
+
+  it('Remove Product caught in a deadlock with an order runs again and succeeds (not a 500)', async () => {
+    const product = await lastUnit();
+    const order = await orderConnection();
+    try {
+      await order.client.query('SELECT 1 FROM product_stock WHERE product_id = $1 FOR UPDATE', [product._id]);
+      let settled = false;
+      // A delete locks the row FOR UPDATE first, then its cells go by the cascade: it waits on the order.
+      const remove = t.app
+        .inject({ method: 'POST', url: API_PATHS.productRemove, headers: { token }, payload: { id: product._id } })
+        .finally(() => {
+          settled = true;
+        });
+      expect(await somethingWaitsOn(order.pid, () => settled)).toBe(true);
+      // The order's flip waits on the delete: PostgreSQL aborts the delete (it waited first), which runs again.
+      await takeLastUnit(order.client, product._id);
+      await order.client.query('COMMIT');
+      expect((await remove).statusCode).toBe(200);
+    } finally {
+      await order.client.end();
+    }
+  });
+
+  it('Modify Product does not wait for a storefront order holding the product FOR KEY SHARE', async () => {
+    const product = await lastUnit();
+    const order = await orderConnection();
+    try {
+      // The storefront's order has read the product (lockProducts) and not yet taken its unit.
+      await order.client.query('SELECT 1 FROM products WHERE id = $1 FOR KEY SHARE', [product._id]);
+      let settled = false;
+      const save = update(product._id, { trackStock: 'true', description: 'Saved meanwhile' }).finally(() => {
+        settled = true;
+      });
+      expect(await somethingWaitsOn(order.pid, () => settled)).toBe(false);
+      expect((await save).statusCode).toBe(200);
+      await takeLastUnit(order.client, product._id);
+      await order.client.query('COMMIT');
+      expect((await getProduct(product._id)).outOfStock).toBe(true);
+    } finally {
+      await order.client.query('ROLLBACK').catch(() => {});
+      await order.client.end();
+    }
   });
 });
 

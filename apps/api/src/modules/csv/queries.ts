@@ -181,10 +181,19 @@ export async function findAdminProducts(db: DbOrTx, ids: string[]) {
 /**
  * The products of these ids whole (accessories too, as the product forms read them), locked until
  * the transaction ends, in id order so that two imports lock in the same order and never deadlock.
+ * Their stock cells are locked first, as orders take them (cells, then the product's out_of_stock),
+ * and the rows FOR NO KEY UPDATE, which orders' FOR KEY SHARE does not wait for: an import and an
+ * order taking the last unit never deadlock (docs/decisions/055-stock.md).
  */
 export async function lockProductsByIds(tx: DbOrTx, ids: string[]) {
   const sorted = [...ids].sort();
   const rows = [];
+  for (let i = 0; i < sorted.length; i += IDS_PER_QUERY) {
+    const chunk = sorted.slice(i, i + IDS_PER_QUERY);
+    await tx.execute(
+      sql`SELECT 1 FROM product_stock WHERE product_id IN ${chunk} ORDER BY product_id, color, size FOR UPDATE`,
+    );
+  }
   for (let i = 0; i < sorted.length; i += IDS_PER_QUERY) {
     const chunk = sorted.slice(i, i + IDS_PER_QUERY);
     rows.push(
@@ -193,7 +202,7 @@ export async function lockProductsByIds(tx: DbOrTx, ids: string[]) {
         .from(products)
         .where(inArray(products.id, chunk))
         .orderBy(asc(products.id))
-        .for('update')),
+        .for('no key update')),
     );
   }
   return rows;

@@ -86,10 +86,14 @@ export async function insertProduct(db: DbOrTx, values: ProductValues & { id?: s
   return rows[0] as ProductRow;
 }
 
-/** One product; with forUpdate its row stays locked until the transaction ends. */
-export async function findProduct(db: DbOrTx, id: string, options: { forUpdate?: boolean } = {}) {
+/**
+ * One product; locked, its row stays locked until the transaction ends: 'update' to delete it,
+ * 'no key update' to change it (which, unlike FOR UPDATE, lets orders in flight keep their FOR KEY
+ * SHARE and the foreign keys to it be checked: docs/decisions/055-stock.md).
+ */
+export async function findProduct(db: DbOrTx, id: string, options: { lock?: 'update' | 'no key update' } = {}) {
   const query = db.select(productColumns).from(products).where(eq(products.id, id)).limit(1);
-  const rows = await (options.forUpdate ? query.for('update') : query);
+  const rows = await (options.lock ? query.for(options.lock) : query);
   return rows[0];
 }
 
@@ -107,7 +111,12 @@ export async function updateProduct(db: DbOrTx, id: string, values: Partial<Prod
   return rows[0];
 }
 
-/** The product's stock cells as they are now, locked until the transaction ends (a form's save). */
+/**
+ * The product's stock cells as they are now, locked until the transaction ends (a form's save), in
+ * key order as orders take them. Taken BEFORE the product row: an order locks its cells and then
+ * updates the product (out_of_stock at zero), so a writer locking the row first and the cells second
+ * would deadlock with it (docs/decisions/055-stock.md, Locks).
+ */
 export async function lockStockLevels(db: DbOrTx, productId: string): Promise<StockLevel[]> {
   const rows = await db.execute<{ color: string; size: string; quantity: number }>(
     sql`SELECT color, size, quantity FROM product_stock WHERE product_id = ${productId} ORDER BY color, size FOR UPDATE`,

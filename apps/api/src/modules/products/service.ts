@@ -10,6 +10,7 @@ import {
 } from '@backroom/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { transactionRetrying } from '../../db/retry';
 import { HttpError } from '../../http-error';
 import { type MultipartForm, parseFields } from '../../plugins/app/uploads';
 import type { Realtime } from '../../plugins/infrastructure/realtime';
@@ -114,16 +115,18 @@ export async function updateProductById(deps: CatalogueDeps, id: string, form: P
   const { uploads, written } = await storeUploads(deps.storage, form);
   let result: { product: Product; dropped: string[] };
   try {
-    result = await deps.db.transaction(async (tx) => {
-      const current = await findProduct(tx, id, { forUpdate: true });
+    result = await transactionRetrying(deps.db, async (tx) => {
+      // The cells first, then the row (as an order takes its cells, then flips out_of_stock on the
+      // row): the other way round the two deadlock. What orders wrote since the form opened counts.
+      const cells = await lockStockLevels(tx, id);
+      const current = await findProduct(tx, id, { lock: 'no key update' });
       if (!current) throw new HttpError(404, MESSAGES.productNotFound);
       let row = await updateProduct(tx, id, updatedProductValues(current, input, uploads));
       if (!row) throw new HttpError(404, MESSAGES.productNotFound);
-      // The cells as they are now, locked: what orders wrote since the form opened counts.
-      const held = row.trackStock ? await lockStockLevels(tx, id) : current.stockLevels;
-      const cells = stockCellsOf(row, settleStockCells(input.stockLevels, held), held);
-      if (cells) {
-        await writeStockLevels(tx, id, cells);
+      const held = row.trackStock ? cells : current.stockLevels;
+      const settled = stockCellsOf(row, settleStockCells(input.stockLevels, held), held);
+      if (settled) {
+        await writeStockLevels(tx, id, settled);
         row = (await findProduct(tx, id)) ?? row;
       }
       // From the cells as locked: what an order did since is not the admin's change.
@@ -142,8 +145,11 @@ export async function updateProductById(deps: CatalogueDeps, id: string, form: P
 
 /** POST /api/product/remove: the row goes, then its files. */
 export async function removeProduct(deps: CatalogueDeps, id: string): Promise<void> {
-  const removed = await deps.db.transaction(async (tx) => {
-    const before = await findProduct(tx, id, { forUpdate: true });
+  // The row first (a delete needs FOR UPDATE, which waits for the storefront's orders in flight),
+  // then the cells (the cascade): an admin's order write locks them the other way round, so the
+  // rare deadlock between the two runs again (docs/decisions/055-stock.md).
+  const removed = await transactionRetrying(deps.db, async (tx) => {
+    const before = await findProduct(tx, id, { lock: 'update' });
     const gone = await deleteProduct(tx, id);
     if (gone && before) await recordChange(tx, 'product', 'deleted', id, before, null, UNLOGGED);
     return gone;

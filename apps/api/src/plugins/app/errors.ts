@@ -2,6 +2,7 @@ import { MESSAGES } from '@backroom/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isRetryableConflict } from '../../db/retry';
 import { shortfallMessage, stockShortfall } from '../../db/stock-shortfall';
 import { HttpError, ServerBusy } from '../../http-error';
 
@@ -72,7 +73,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // An order (or a status change, a bulk job) that would take more units than are left (decision 055).
     const short = stockShortfall(error);
     if (short) return reply.status(409).send({ success: false, message: shortfallMessage(short) });
-    const known = error instanceof HttpError ? error : isPoolWait(error) ? new ServerBusy() : undefined;
+    // A transaction that lost a race (deadlock, serialization failure) even after its retries
+    // (db/retry.ts): nothing was written, and trying again shortly will do: 503, not 500.
+    const known =
+      error instanceof HttpError ? error : isPoolWait(error) || isRetryableConflict(error) ? new ServerBusy() : undefined;
     if (known) {
       if (known.retryAfterSeconds !== undefined) reply.header('retry-after', known.retryAfterSeconds);
       if (known instanceof ServerBusy) request.log.warn({ err: error }, 'overloaded: answered 503');
