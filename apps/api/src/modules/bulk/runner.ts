@@ -1,5 +1,6 @@
 import { BULK_BATCH_SIZE, type BulkResult } from '@backroom/contract';
 import type { Db, DbOrTx } from '../../db/client';
+import { transactionRetrying } from '../../db/retry';
 import { type BatchOutcome, type BulkPlan, Tally } from './plan';
 import type { BulkCursor } from './repository';
 
@@ -68,7 +69,10 @@ export async function runPlan(db: Db, plan: BulkPlan, options: RunOptions): Prom
   };
 
   if (options.inline) {
-    const batches = await db.transaction(async (tx) => {
+    // Run again from the start if PostgreSQL aborted it for a deadlock (db/retry.ts): e.g. a bulk
+    // delete (product rows, then their stock cells) and an order taking a last unit (the other way).
+    const batches = await transactionRetrying(db, async (tx) => {
+      after = null;
       await plan.check(tx);
       const all = [];
       for (let batch = await step(tx); batch; batch = await step(tx)) {
@@ -83,7 +87,7 @@ export async function runPlan(db: Db, plan: BulkPlan, options: RunOptions): Prom
     for (;;) {
       let batch: Awaited<ReturnType<typeof step>>;
       try {
-        batch = await db.transaction(step);
+        batch = await transactionRetrying(db, step);
       } catch (error) {
         throw new BulkRunError(error, progress());
       }

@@ -58,10 +58,10 @@ export async function findVisibleProduct(db: DbOrTx, id: string, visible: SQL | 
 
 /**
  * Products by id, locked FOR KEY SHARE until the order's transaction ends: the product cannot be
- * deleted under the order, and an admin's Modify Product (which locks the row FOR UPDATE) waits for
- * it, so the order is priced as committed. Key-share locks do not block each other nor the plain
- * update with which the database flips out_of_stock when the order takes the last unit
- * (docs/decisions/055-stock.md): concurrent orders of one product go side by side without deadlock.
+ * deleted under the order (a delete locks the row FOR UPDATE and waits for it); Modify Product locks
+ * it FOR NO KEY UPDATE and does not wait (decision 055, Locks). Key-share locks do not block each
+ * other nor the plain update with which the database flips out_of_stock when the order takes the
+ * last unit (docs/decisions/055-stock.md): concurrent orders of one product go side by side.
  */
 export async function lockProducts(db: DbOrTx, ids: readonly string[]) {
   if (ids.length === 0) return [] as CustomerProductRow[];

@@ -76,7 +76,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // A transaction that lost a race (deadlock, serialization failure) even after its retries
     // (db/retry.ts): nothing was written, and trying again shortly will do: 503, not 500.
     const known =
-      error instanceof HttpError ? error : isPoolWait(error) || isRetryableConflict(error) ? new ServerBusy() : undefined;
+      error instanceof HttpError
+        ? error
+        : isPoolWait(error) || isRetryableConflict(error)
+          ? new ServerBusy()
+          : undefined;
     if (known) {
       if (known.retryAfterSeconds !== undefined) reply.header('retry-after', known.retryAfterSeconds);
       if (known instanceof ServerBusy) request.log.warn({ err: error }, 'overloaded: answered 503');
