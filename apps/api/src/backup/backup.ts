@@ -317,6 +317,21 @@ export function splitUrl(url: string): { url: string; env: NodeJS.ProcessEnv } {
   return { url: parsed.toString(), env: password ? { ...process.env, PGPASSWORD: password } : { ...process.env } };
 }
 
+/** pg_dump refuses a server of a newer major version: refused first, with the fix named. */
+export function assertDumpReadsServer(
+  tool: string,
+  dump: { major: number; version: string },
+  serverVersion: string,
+): void {
+  const serverMajor = Number.parseInt(serverVersion, 10);
+  if (dump.major < serverMajor) {
+    throw new Error(
+      `${tool} is version ${dump.version}; the database is PostgreSQL ${serverVersion}: pg_dump must be of its major ` +
+        `version or newer (install postgresql-client-${serverMajor}, or name its folder in BACKUP_PG_BIN)`,
+    );
+  }
+}
+
 async function dumpServer(
   databaseUrl: string,
   staging: string,
@@ -330,13 +345,7 @@ async function dumpServer(
   try {
     const serverVersion = (await client.query<{ server_version: string }>('show server_version')).rows[0]
       ?.server_version as string;
-    const serverMajor = Number.parseInt(serverVersion, 10);
-    if (dump.major < serverMajor) {
-      throw new Error(
-        `${tool} is version ${dump.version}; the database is PostgreSQL ${serverVersion}: pg_dump must be of its major ` +
-          `version or newer (install postgresql-client-${serverMajor}, or name its folder in BACKUP_PG_BIN)`,
-      );
-    }
+    assertDumpReadsServer(tool, dump, serverVersion);
     // One snapshot for the dump and the migration level: exported here, pg_dump dumps in it.
     await client.query('begin isolation level repeatable read read only');
     const snapshot = (await client.query<{ id: string }>('select pg_export_snapshot() as id')).rows[0]?.id as string;

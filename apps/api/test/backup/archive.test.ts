@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PG15_BIN } from '../../../../scripts/pg15.mjs';
 import {
   ARCHIVE_FORMAT,
   checkArchive,
@@ -11,7 +12,7 @@ import {
   refusedPath,
   writeArchive,
 } from '../../src/backup/archive';
-import { createBackup, walFileName } from '../../src/backup/backup';
+import { assertDumpReadsServer, createBackup, pgTool, toolMajor, walFileName } from '../../src/backup/backup';
 import { restoreBackup } from '../../src/backup/restore';
 import { loadConfig } from '../../src/config';
 import { createFreshDatabase } from '../helpers/database';
@@ -214,6 +215,23 @@ describe('backup', () => {
     expect(walFileName('00000001', '0/3000328', 16 * 1024 * 1024)).toBe('000000010000000000000003');
     expect(walFileName('00000002', '16/B374D848', 16 * 1024 * 1024)).toBe('0000000200000016000000B3');
     expect(walFileName('00000001', '16/B374D848', 64 * 1024 * 1024)).toBe('00000001000000160000002C');
+  });
+
+  it("refuses a pg_dump older than the server's major version, naming the fix", async () => {
+    // The real pg_dump 15 (.ci/run installs it); the servers' versions as `show server_version` says them.
+    const tool = pgTool(PG15_BIN, 'pg_dump');
+    const dump = await toolMajor(tool);
+    expect(dump.major).toBe(15);
+    expect(() => assertDumpReadsServer(tool, dump, '18.4')).toThrow(
+      `${tool} is version ${dump.version}; the database is PostgreSQL 18.4: pg_dump must be of its major version ` +
+        'or newer (install postgresql-client-18, or name its folder in BACKUP_PG_BIN)',
+    );
+    expect(() => assertDumpReadsServer(tool, dump, '16.2 (Debian 16.2-1)')).toThrow('install postgresql-client-16');
+    expect(() => assertDumpReadsServer(tool, dump, '15.18 (Debian 15.18-0+deb12u1)')).not.toThrow();
+    expect(() => assertDumpReadsServer(tool, dump, '14.12')).not.toThrow();
+    await expect(toolMajor(path.join(dir, 'no-such-bin', 'pg_dump'))).rejects.toThrow(
+      "was not found: install PostgreSQL's client tools",
+    );
   });
 
   it('never overwrites a file, and refuses a DATA_DIR with no shop', async () => {
