@@ -198,8 +198,8 @@ describe('a backup of a shop on a PostgreSQL 15 server (pg_dump)', () => {
   it('refuses a server newer than the pg_dump, naming the fix, and writes no file', async () => {
     // The suite's default server is the embedded PostgreSQL 18; pg_dump 15 cannot dump it.
     const url = await createFreshDatabase();
-    const [{ server_version: version }] = await query<{ server_version: string }>(url, 'show server_version');
-    const major = Number.parseInt(version as string, 10);
+    const version = (await query<{ server_version: string }>(url, 'show server_version'))[0]?.server_version ?? '';
+    const major = Number.parseInt(version, 10);
     expect(major).toBeGreaterThan(15);
     const out = path.join(work, 'newer.backup.tar.gz');
     const dataDir = path.join(work, 'newer');
