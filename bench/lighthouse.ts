@@ -87,6 +87,11 @@ async function runOnce(url: string, port: number): Promise<LighthouseRun> {
     onlyCategories: ['performance', 'accessibility', 'best-practices'],
   });
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-${Date.now()}.json`;
+    await fs.mkdir(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+    await fs.writeFile(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const advice = Object.values(audits)

@@ -11,7 +11,15 @@ export default defineConfig({
   // Brotli and gzip copies beside each asset, sent as they are (decision 052).
   plugins: [react(), precompress()],
   // The manifest lets bench/initial-js.ts count the login screen's chunks, not only the entry.
-  build: { outDir: 'dist', emptyOutDir: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    rolldownOptions: {
+      preserveEntrySignatures: false,
+      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8 * 1024 } } },
+    },
+  },
   server: {
     proxy: {
       '/api': { target: api, changeOrigin: true },

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { requireToken } from './require-token';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { ScreenLoader } from './screen-loader';
-import { loadDashboard, loadShell } from './signed-in';
+import { loadDashboard, loadShell, prefetchDashboardSummary } from './signed-in';
 
 type LoadScreen = () => Promise<ComponentType>;
 
@@ -35,6 +35,12 @@ function screen(path: string | undefined, load: LoadScreen): RouteObject {
 
 const dashboard: LoadScreen = loadDashboard;
 
+/** The Dashboard's route: its summary is asked for while its code loads (decision 058). */
+const dashboardScreen = (path: string | undefined): RouteObject => ({
+  ...screen(path, dashboard),
+  loader: prefetchDashboardSummary,
+});
+
 /** The route table of spec 1 section 2.1; any unknown path shows the dashboard. */
 export const routes: RouteObject[] = [
   {
@@ -51,7 +57,7 @@ export const routes: RouteObject[] = [
         },
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          screen(undefined, dashboard),
+          dashboardScreen(undefined),
           screen('add', () => import('../features/products/routes/add-product-route').then((m) => m.AddProductRoute)),
           screen('list', () => import('./screens/product-list-screen').then((m) => m.ProductListScreen)),
           screen('orders', () => import('./screens/orders-screen').then((m) => m.OrdersScreen)),
@@ -78,7 +84,7 @@ export const routes: RouteObject[] = [
           screen('two-factor', () =>
             import('../features/two-factor/routes/two-factor-route').then((m) => m.TwoFactorRoute),
           ),
-          screen('*', dashboard),
+          dashboardScreen('*'),
         ],
       },
     ],

@@ -1,3 +1,4 @@
+import './shell-styles';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ShellLayout } from '../features/shell/components/shell-layout';
 import { queryClient } from '../lib/query-client';

@@ -19,3 +19,18 @@ export function prefetchSignedIn(): void {
   fetched = true;
   for (const load of [loadShell, loadDashboard]) load().catch(() => undefined);
 }
+
+/**
+ * Starts the Dashboard's one call together with its code, rather than after the code has arrived
+ * and drawn (docs/decisions/058-lighthouse-on-a-phone.md): the route's loader calls this and does
+ * not wait. The answer lands in the server cache the Dashboard reads; a failure is left to the
+ * Dashboard's own query, which asks again when it mounts.
+ */
+export function prefetchDashboardSummary(): null {
+  Promise.all([import('../lib/query-client'), import('../features/dashboard/api')])
+    .then(([{ queryClient }, { dashboardSummaryQueryOptions }]) =>
+      queryClient.prefetchQuery(dashboardSummaryQueryOptions()),
+    )
+    .catch(() => undefined);
+  return null;
+}

@@ -1,4 +1,7 @@
-// Mantine's CSS per component (TOOLCHAIN.md): the base layers first, then each component in use.
+// Mantine's CSS per component (TOOLCHAIN.md): the base layers first, then the components the login
+// screen and the two-factor step draw. This is the one render-blocking stylesheet; what only the
+// signed-in app draws is in app/shell-styles.ts (loaded with the shell), the toasts' in toast-host.tsx
+// (docs/decisions/058-lighthouse-on-a-phone.md).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
@@ -15,11 +18,4 @@ import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Loader.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/Menu.css';
-import '@mantine/core/styles/Tooltip.css';
-import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/VisuallyHidden.css';
-import '@mantine/core/styles/Notification.css';
-import '@mantine/notifications/styles.css';

@@ -1,3 +1,6 @@
+// The toasts' CSS comes with their host, not in every page's first stylesheet (decision 058).
+import '@mantine/core/styles/Notification.css';
+import '@mantine/notifications/styles.css';
 import { TOAST_AUTO_CLOSE_MS } from '@backroom/contract';
 import { Notifications } from '@mantine/notifications';
 import classes from './providers.module.css';
