@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { inlineColorScheme } from './inline-color-scheme';
 import { precompress } from './precompress';
 
 const api = 'http://localhost:3000';
@@ -8,8 +9,9 @@ const api = 'http://localhost:3000';
 /** The admin builds to apps/admin/dist, which the API serves at /. In dev, /api and the socket go to the API. */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // Brotli and gzip copies beside each asset, sent as they are (decision 052).
-  plugins: [react(), precompress()],
+  // The colour scheme's script inline in the head (decision 058); brotli and gzip copies beside each
+  // asset, sent as they are (decision 052).
+  plugins: [react(), inlineColorScheme(), precompress()],
   // The manifest lets bench/initial-js.ts count the login screen's chunks, not only the entry.
   build: {
     outDir: 'dist',

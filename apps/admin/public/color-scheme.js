@@ -1,8 +1,9 @@
 /*
  * Runs before first paint (a blocking script in index.html's head): marks <html> with the colour
  * scheme the app will use, so a dark page never flashes white while the app loads. The same
- * attribute and rule as Mantine's ColorSchemeScript, which is inline and so barred by the
- * Content-Security-Policy (script-src 'self'); this file is served from the app's own origin.
+ * attribute and rule as Mantine's ColorSchemeScript. The build writes this file inline into
+ * index.html (inline-color-scheme.ts), and the Content-Security-Policy allows it by its hash
+ * (COLOR_SCHEME_SCRIPT_CSP in the contract): any change here changes that hash (decision 058).
  * The key is STORAGE_KEYS.colorScheme and the default 'auto' is the provider's
  * (src/features/theme/color-scheme.ts); color-scheme-script.test.ts keeps the three in step.
  */

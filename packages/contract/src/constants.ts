@@ -16,6 +16,14 @@ export const STORAGE_KEYS = {
   colorScheme: 'admin_color_scheme',
 } as const;
 
+/**
+ * The Content-Security-Policy source of apps/admin/public/color-scheme.js, which the build writes
+ * inline into index.html's head (apps/admin/inline-color-scheme.ts): a blocking script of its own
+ * cost a page a round trip before its first paint (docs/decisions/058-lighthouse-on-a-phone.md).
+ * The API allows exactly this script; color-scheme-script.test.ts holds the hash to the file.
+ */
+export const COLOR_SCHEME_SCRIPT_CSP = "'sha256-JPGxJDR6TLMas7RrJRNAamQM81R17S7vBMPS2ufndNE='";
+
 /** The header that carries the session token on every call. */
 export const TOKEN_HEADER = 'token';
 

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { STORAGE_KEYS } from '@backroom/contract';
+import { COLOR_SCHEME_SCRIPT_CSP, STORAGE_KEYS } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_COLOR_SCHEME } from './color-scheme';
 
@@ -31,6 +32,11 @@ function schemeApplied(stored: Record<string, string>, systemDark: boolean, stor
 }
 
 describe('the pre-paint colour scheme script', () => {
+  it("is the inline script the API's Content-Security-Policy allows by its hash (decision 058)", () => {
+    const hash = createHash('sha256').update(source).digest('base64');
+    expect(COLOR_SCHEME_SCRIPT_CSP).toBe(`'sha256-${hash}'`);
+  });
+
   it("applies the choice stored under the contract's key", () => {
     expect(schemeApplied({ [STORAGE_KEYS.colorScheme]: 'dark' }, false)).toBe('dark');
     expect(schemeApplied({ [STORAGE_KEYS.colorScheme]: 'light' }, true)).toBe('light');
