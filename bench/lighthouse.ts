@@ -91,6 +91,22 @@ async function startChromium(profile: string) {
 
 const score = (value: number | null | undefined) => Math.round((value ?? 0) * 100);
 
+class RunFailed extends Error {}
+
+/** RUNS readable runs of one page, each failed run (printed) tried again, at most RUNS more times. */
+async function runPage(url: string, port: number): Promise<LighthouseRun[]> {
+  const runs: LighthouseRun[] = [];
+  for (let failures = 0; runs.length < RUNS; ) {
+    try {
+      runs.push(await runOnce(url, port));
+    } catch (error) {
+      if (!(error instanceof RunFailed) || ++failures > RUNS) throw error;
+      console.log(`  ${url}: Lighthouse could not read a run's trace (${error.message}); running it again`);
+    }
+  }
+  return runs;
+}
+
 async function runOnce(url: string, port: number): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
@@ -104,6 +120,9 @@ async function runOnce(url: string, port: number): Promise<LighthouseRun> {
     await fs.mkdir(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
     await fs.writeFile(path.join(process.env.LIGHTHOUSE_REPORTS, name), JSON.stringify(result.lhr));
   }
+  // A run whose trace Lighthouse could not read (NO_NAVSTART on the loaded machine) scores 0 with
+  // no metrics: it is run again rather than counted (runPage).
+  if (result.lhr.runtimeError) throw new RunFailed(result.lhr.runtimeError.code);
   const { categories, audits } = result.lhr;
   const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   const advice = Object.values(audits)
@@ -139,8 +158,7 @@ export async function benchLighthouse({ base, token }: { base: string; token: st
   const browser = await startChromium(profile);
   try {
     const pages: LighthousePage[] = [];
-    const login: LighthouseRun[] = [];
-    for (let i = 0; i < RUNS; i++) login.push(await runOnce(`${base}/login`, browser.port));
+    const login = await runPage(`${base}/login`, browser.port);
     pages.push({ page: '/login', runs: login, median: median(login) });
 
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${browser.port}`);
@@ -152,8 +170,7 @@ export async function benchLighthouse({ base, token }: { base: string; token: st
       [STORAGE_KEYS.token, token],
     );
     await tab.close();
-    const dashboard: LighthouseRun[] = [];
-    for (let i = 0; i < RUNS; i++) dashboard.push(await runOnce(`${base}/`, browser.port));
+    const dashboard = await runPage(`${base}/`, browser.port);
     pages.push({ page: 'Dashboard (/, signed in)', runs: dashboard, median: median(dashboard) });
     return pages;
   } finally {
