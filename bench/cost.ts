@@ -24,17 +24,15 @@ import { demoProductsForOrders } from '../apps/api/src/demo/orders';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords';
 import { benchCatalogue, type CatalogueBench } from './catalogue';
 import { type LoadResult, load } from './load';
-import { benchMixed, type MixedBench } from './mixed';
+import { MIXED_CONNECTIONS, MIXED_SECONDS, type MixedBench, runMixed } from './mixed';
 import { startServer } from './server-process';
 import { isMainBench } from './standalone';
 
 type Delay = { p99Ms: number; maxMs: number };
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CONNECTIONS = 50;
-const MIXED_CONNECTIONS = 200;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 
 /** Issue 23's goals for a request's fixed cost, and what it measured before (decision 020's run). */
@@ -147,17 +145,7 @@ async function main() {
     await insertBulkUsers(database.db, 10_000, { passwordHash: await hashPassword(randomBytes(16).toString('hex')) });
     await insertBulkOrders(database.db, ORDERS, { products: await demoProductsForOrders(database.db, 1000) });
     await database.db.execute(sql`vacuum analyze users, orders`);
-    const mixedRun = await server.delayDuring(() =>
-      benchMixed({
-        base,
-        token,
-        database,
-        connections: MIXED_CONNECTIONS,
-        seconds: MIXED_SECONDS,
-        productPage: `${API_PATHS.productList}?${catalogue.query}`,
-        orderPage: { delivery: 'notDelivered', page: 1, pageSize: 10 },
-      }),
-    );
+    const mixedRun = await runMixed(server, { base, token, database, productQuery: catalogue.query });
     const mixed = mixedRun.result;
     await server.close();
     await database.close();

@@ -27,8 +27,34 @@ type Autocannon = (options: {
   non2xx: number;
 }>;
 
+/** The mixed load's connections (issue 9) and length (BENCH_MIXED_SECONDS, 60 s by default: issue 23). */
+export const MIXED_CONNECTIONS = 200;
+export const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+
 export interface MixedBench extends LoadResult {
   statusChanges: { acknowledged: number; missing: number; refused: number };
+}
+
+/**
+ * The mixed load as npm run bench (run.ts) and bench/cost.ts run it: MIXED_CONNECTIONS for
+ * MIXED_SECONDS on the catalogue bench's product page and the first page of undelivered orders,
+ * with the server's event-loop delay meanwhile.
+ */
+export function runMixed(
+  server: { delayDuring: <T>(during: () => Promise<T>) => Promise<{ result: T; p99Ms: number; maxMs: number }> },
+  options: { base: string; token: string; database: Database; productQuery: string },
+) {
+  return server.delayDuring(() =>
+    benchMixed({
+      base: options.base,
+      token: options.token,
+      database: options.database,
+      connections: MIXED_CONNECTIONS,
+      seconds: MIXED_SECONDS,
+      productPage: `${API_PATHS.productList}?${options.productQuery}`,
+      orderPage: { delivery: 'notDelivered', page: 1, pageSize: 10 },
+    }),
+  );
 }
 
 /**

@@ -13,7 +13,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { API_PATHS, type OrderListRequest } from '@backroom/contract';
+import { API_PATHS } from '@backroom/contract';
 import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
 import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client';
 import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
@@ -34,7 +34,7 @@ import { benchLighthouse, lighthouseReport } from './lighthouse';
 import { load } from './load';
 import { loginLoad } from './login-load';
 import { BENCH_METRICS_TOKEN, metricsLines, scrapeMetrics } from './metrics';
-import { benchMixed } from './mixed';
+import { MIXED_CONNECTIONS, MIXED_SECONDS, runMixed } from './mixed';
 import { benchNotifications, notificationsReport } from './notifications';
 import { benchOrders, ordersReport } from './orders';
 import { benchRealtime, realtimeReport } from './realtime';
@@ -45,9 +45,7 @@ import { benchStock, stockReport } from './stock';
 import { benchUsers, usersReport } from './users';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
 const CONNECTIONS = 50;
-const MIXED_CONNECTIONS = 200;
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 
@@ -192,18 +190,7 @@ async function main() {
   const imports = await benchImports({ base, token, longest: server.delayDuring, memory: processRss(server.pid) });
 
   // A busy shop (issue 9): product page, orders page, dashboard and a status change, round and round.
-  const orderPage: OrderListRequest = { delivery: 'notDelivered', page: 1, pageSize: 10 };
-  const mixedRun = await server.delayDuring(() =>
-    benchMixed({
-      base,
-      token,
-      database,
-      connections: MIXED_CONNECTIONS,
-      seconds: MIXED_SECONDS,
-      productPage: `${API_PATHS.productList}?${catalogue.query}`,
-      orderPage,
-    }),
-  );
+  const mixedRun = await runMixed(server, { base, token, database, productQuery: catalogue.query });
   const mixed = mixedRun.result;
   rows.push([
     `mixed at ${MIXED_CONNECTIONS}: product page, orders page, dashboard, status change`,

@@ -21,7 +21,12 @@ export async function startServer(env: Record<string, string>, logFile: string) 
   const child: ChildProcess = spawn(
     process.execPath,
     // Built as the app's server is (decision 051): bench/server.ts bundled into bench/dist.
-    ['--enable-source-maps', await builtBenchServer()],
+    // BENCH_CPU_PROF=dir writes the server's CPU profile there when it exits (decision 020's how).
+    [
+      '--enable-source-maps',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      await builtBenchServer(),
+    ],
     {
       cwd: root,
       env: { ...process.env, ...env },

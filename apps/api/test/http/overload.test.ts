@@ -1,16 +1,18 @@
+import { once } from 'node:events';
 import { API_PATHS, CUSTOMER_MESSAGES, CUSTOMER_PATHS, MESSAGES } from '@backroom/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessions, users } from '../../src/db/schema';
 import { BUSY_RETRY_AFTER_SECONDS } from '../../src/http-error';
 import { passwordWork } from '../../src/modules/auth/passwords';
+import { SessionCache } from '../../src/modules/auth/session-cache';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { createUser } from '../helpers/users';
+import { createSessionToken, createUser } from '../helpers/users';
 
 /*
  * Overload answers 503 or 429 with Retry-After, never 500 (issue 21, docs/decisions/045-overload.md):
- * a burst of logins, a pool with no connection free, the password-hashing line full, and the
- * registration call's own limits.
+ * a burst of logins, a pool with no connection free (also when a read-only answer's session must
+ * be checked again), the password-hashing line full, and the registration call's own limits.
  */
 
 let t: TestApp;
@@ -119,6 +121,61 @@ describe('a pool with no connection free', () => {
       expect(busy.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
       expect((await login(user.email, user.password, '10.63.0.1', small.app)).statusCode).toBe(200);
     } finally {
+      await small.close();
+    }
+  });
+});
+
+describe('a read-only answer whose session must be checked again on a full pool', () => {
+  it('is replaced by the 503 with Retry-After the error handler gives, not a 500 (decision 054)', async () => {
+    const small = await createTestApp({}, { max: 2 });
+    // The round trip that proves no revocation is in flight, held until the test lets it go.
+    const proto = SessionCache.prototype as unknown as { ping: () => Promise<void> };
+    const ping = proto.ping;
+    let pinged!: () => void;
+    const reached = new Promise<void>((resolve) => {
+      pinged = resolve;
+    });
+    let letGo!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    const held: { release: () => void }[] = [];
+    try {
+      const admin = await createUser(small.database.db, { role: 'admin' });
+      const { token, sessionId } = await createSessionToken(small.database.db, admin.id);
+      const unread = () => small.app.inject({ method: 'GET', url: API_PATHS.unread, headers: { token } });
+      expect((await unread()).statusCode).toBe(200); // checked in the database, now remembered
+      const spy = vi.spyOn(proto, 'ping').mockImplementation(async function (this: unknown) {
+        pinged();
+        await gate;
+        return ping.call(this);
+      });
+      const { pool } = small.database;
+      // The handler's one statement (the unread count) gives its connection back: the answer then waits in onSend.
+      const handled = once(pool, 'release');
+      const answer = unread();
+      await reached;
+      await handled;
+      // Revoked meanwhile: the held round trip brings the notice, so the session is checked again...
+      await small.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+      // ...on a pool with every connection taken and a short wait for one (pg-pool reads it at each connect).
+      while (pool.totalCount < 2 || pool.idleCount > 0) held.push(await pool.connect());
+      pool.options.connectionTimeoutMillis = 200;
+      letGo();
+      const busy = await answer;
+      spy.mockRestore();
+      expect(busy.statusCode).toBe(503);
+      expect(busy.json()).toEqual({ success: false, message: MESSAGES.serverBusy });
+      expect(busy.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+      expect(Number(busy.headers['content-length'])).toBe(Buffer.byteLength(busy.body));
+      for (const client of held.splice(0)) client.release();
+      // A connection free again: the revoked session gets the database's refusal.
+      expect((await unread()).statusCode).toBe(403);
+    } finally {
+      letGo();
+      vi.restoreAllMocks();
+      for (const client of held) client.release();
       await small.close();
     }
   });

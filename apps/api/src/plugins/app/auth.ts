@@ -2,10 +2,11 @@ import { MESSAGES, TOKEN_HEADER } from '@backroom/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
-import { HttpError } from '../../http-error';
+import { ServerBusy } from '../../http-error';
 import { authenticateSession, type Principal, requireKind } from '../../modules/auth/service';
 import { SessionCache } from '../../modules/auth/session-cache';
 import { hashToken } from '../../modules/auth/tokens';
+import { knownError } from './errors';
 
 /** A read-only request let through on a remembered session: the proof that it was not revoked is still to come. */
 interface PendingCheck {
@@ -106,8 +107,10 @@ function refusal(reply: FastifyReply, payload: unknown, err: unknown): string {
   }
   // What a handler may have said about its own body; the security headers stay.
   for (const name of BODY_HEADERS) reply.removeHeader(name);
-  const known = err instanceof HttpError ? err : undefined;
+  // As the error handler would answer it: a full pool is a 503 with Retry-After, not a 500.
+  const known = knownError(err);
   if (!known) reply.log.error({ err }, 'session check failed');
+  else if (known instanceof ServerBusy) reply.log.warn({ err }, 'overloaded: answered 503');
   if (known?.retryAfterSeconds !== undefined) reply.header('retry-after', known.retryAfterSeconds);
   reply.code(known?.statusCode ?? 500).type('application/json; charset=utf-8');
   return JSON.stringify({ success: false, message: known?.message ?? MESSAGES.serverError });

@@ -17,6 +17,17 @@ function isPoolWait(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The error a service threw on purpose, or a wait for a pool connection that ran out or a
+ * transaction that lost a race after its retries (a 503 with Retry-After): what the error handler below answers with its own status and message. Also used
+ * where an answer is replaced outside the handler (the refusal of a read-only answer in
+ * plugins/app/auth.ts), so both answer alike. Anything else is a 500.
+ */
+export function knownError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  return isPoolWait(error) || isRetryableConflict(error) ? new ServerBusy() : undefined;
+}
+
 type Issue = { instancePath: string; message?: string | undefined; params?: Record<string, unknown> };
 
 /** 'email: must be a valid email address': the first problem, naming its field. */
@@ -74,13 +85,8 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     const short = stockShortfall(error);
     if (short) return reply.status(409).send({ success: false, message: shortfallMessage(short) });
     // A transaction that lost a race (deadlock, serialization failure) even after its retries
-    // (db/retry.ts): nothing was written, and trying again shortly will do: 503, not 500.
-    const known =
-      error instanceof HttpError
-        ? error
-        : isPoolWait(error) || isRetryableConflict(error)
-          ? new ServerBusy()
-          : undefined;
+    // (db/retry.ts): nothing was written, and trying again shortly will do: 503, not 500 (knownError).
+    const known = knownError(error);
     if (known) {
       if (known.retryAfterSeconds !== undefined) reply.header('retry-after', known.retryAfterSeconds);
       if (known instanceof ServerBusy) request.log.warn({ err: error }, 'overloaded: answered 503');
