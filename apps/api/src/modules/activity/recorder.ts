@@ -6,7 +6,7 @@ import {
   newObjectId,
   SECRET_FIELD,
 } from '@backroom/contract';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { currentActor } from './context';
 
@@ -50,6 +50,41 @@ export async function recordActivity(tx: DbOrTx, entry: ActivityInput): Promise<
            ${entry.kind}, ${entry.action}, ${entry.recordId ?? null},
            ${changes === null ? null : JSON.stringify(changes)}::jsonb, ${ip}
       FROM (SELECT 1) AS one LEFT JOIN users u ON u.id = ${actorId}`);
+}
+
+/**
+ * recordChange's entry as a statement for the change's own statement to run (a data-modifying
+ * WITH): the change and its entry in one round trip, atomic as one statement is. One entry per row
+ * of `from` (SQL naming the changed rows, e.g. a WITH's name and its alias); `recordId` and
+ * `changes` are SQL over those rows, the changes written as changedFields writes them (fieldChanges
+ * below). Undefined when the current request has no actor: nothing is to be written. For an action
+ * that always writes its entry (statusChanged), as recordChange does.
+ */
+export function activityEntryStatement(
+  kind: ActivityKind,
+  action: Extract<ActivityAction, 'statusChanged'>,
+  rows: { from: SQL; recordId: SQL; changes: SQL },
+): SQL | undefined {
+  const context = currentActor();
+  if (!context) return undefined;
+  return sql`
+    INSERT INTO activity_entries (id, actor_id, actor_name, actor_email, kind, action, record_id, changes, ip)
+    SELECT ${newObjectId()}, u.id, u.name, u.email, ${kind}, ${action}, ${rows.recordId}, ${rows.changes}, ${context.ip}
+      FROM ${rows.from} LEFT JOIN users u ON u.id = ${context.actorId}`;
+}
+
+/**
+ * changedFields in SQL, for text fields (never secrets): { field: { from, to } } for each field
+ * whose old and new values differ, {} when none does. jsonb keeps no key order, so the entry
+ * reads exactly as changedFields' would.
+ */
+export function fieldChanges(fields: readonly (readonly [name: string, from: SQL, to: SQL])[]): SQL {
+  const rows = sql.join(
+    fields.map(([name, from, to]) => sql`(${name}, to_jsonb(${from}), to_jsonb(${to}))`),
+    sql`, `,
+  );
+  return sql`(SELECT coalesce(jsonb_object_agg(f.name, jsonb_build_object('from', f.old, 'to', f.new)), '{}'::jsonb)
+      FROM (VALUES ${rows}) AS f(name, old, new) WHERE f.old IS DISTINCT FROM f.new)`;
 }
 
 /** A row or any object of fields (interfaces are not Records to TypeScript). */

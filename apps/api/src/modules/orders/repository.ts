@@ -1,4 +1,4 @@
-import type { OrderDeliveryFilter, OrderStatus } from '@backroom/contract';
+import { newObjectId, type OrderDeliveryFilter, type OrderStatus } from '@backroom/contract';
 import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { orderDayRollups, orderRollups, orderStatusChanges, orders, users } from '../../db/schema';
@@ -265,38 +265,115 @@ export interface StatusUpdate {
   discountCode: string | null | undefined;
 }
 
-/** Sets an order's status (and the given columns); answers the order, or undefined when there is none. */
-export async function updateOrderStatus(db: DbOrTx, id: string, update: StatusUpdate) {
-  const rows = await db
-    .update(orders)
-    .set({
-      status: update.status,
-      ...(update.trackingNumber !== undefined ? { trackingNumber: update.trackingNumber } : {}),
-      ...(update.discountCode !== undefined ? { discountCode: update.discountCode } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, id))
-    .returning(orderColumns);
-  return rows[0] as OrderViewRow | undefined;
+/** What the status change's statement answers, as node-postgres gives it (int8 as text, timestamps as text). */
+interface ChangedRaw extends Record<string, unknown> {
+  id: string;
+  user_id: string | null;
+  items: OrderViewRow['items'];
+  total_cents: string | number;
+  item_count: number;
+  status: OrderStatus;
+  payment: boolean;
+  payment_method: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  street: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+  tracking_number: string | null;
+  discount_code: string | null;
+  created_at: string | Date;
+  change_id: string;
+  change_status: OrderStatus;
+  change_tracking_number: string | null;
+  change_discount_code: string | null;
+  change_admin_name: string | null;
+  change_created_at: string | Date;
 }
 
-/** Records a status change made by an admin and answers it; the admin's name is copied, so it outlives the account. */
-export async function insertStatusChange(
+/**
+ * An admin's status change in ONE statement (docs/decisions/057-mixed-load.md): the order's update
+ * (the given columns; undefined leaves one as it is), its history row (the admin's name copied, so
+ * it outlives the account; the tracking number and discount code only where `history` says the
+ * status uses them) and, when `entry` gives one, the activity entry, as data-modifying WITHs. One
+ * statement is one transaction: all or nothing, as the transaction of five round trips it
+ * replaces, and the order's row stays locked only while it runs. `entry` is called with the
+ * changed rows (alias c: the new columns, and old_status, old_tracking_number,
+ * old_discount_code as they were). Answers the order and its change, or undefined when there is
+ * no such order (then nothing is written).
+ */
+export async function changeStatusAtOnce(
   db: DbOrTx,
-  change: {
+  update: StatusUpdate & {
     orderId: string;
-    status: OrderStatus;
-    trackingNumber: string | null;
-    discountCode: string | null;
     adminId: string;
+    history: { trackingNumber: boolean; discountCode: boolean };
   },
-) {
-  const adminName = db.select({ name: users.name }).from(users).where(eq(users.id, change.adminId));
-  const [row] = await db
-    .insert(orderStatusChanges)
-    .values({ ...change, adminName: sql`(${adminName})` })
-    .returning(historyColumns);
-  return row as StatusChangeRow;
+  entry: (changed: SQL) => SQL | undefined,
+): Promise<{ row: OrderViewRow; change: StatusChangeRow } | undefined> {
+  const sets = [sql`status = ${update.status}`];
+  if (update.trackingNumber !== undefined) sets.push(sql`tracking_number = ${update.trackingNumber}`);
+  if (update.discountCode !== undefined) sets.push(sql`discount_code = ${update.discountCode}`);
+  sets.push(sql`updated_at = now()`);
+  const activity = entry(sql.raw('changed c'));
+  const result = await db.execute<ChangedRaw>(sql`
+    WITH changed AS (
+      UPDATE orders SET ${sql.join(sets, sql`, `)} WHERE id = ${update.orderId}
+      RETURNING new.id, new.user_id, new.items, new.total_cents, new.item_count, new.status, new.payment,
+        new.payment_method, new.first_name, new.last_name, new.email, new.phone, new.street, new.city,
+        new.state, new.zipcode, new.country, new.tracking_number, new.discount_code, new.created_at,
+        old.status AS old_status, old.tracking_number AS old_tracking_number, old.discount_code AS old_discount_code
+    ), change AS (
+      INSERT INTO order_status_changes (id, order_id, status, tracking_number, discount_code, admin_id, admin_name)
+      SELECT ${newObjectId()}, c.id, c.status,
+             ${update.history.trackingNumber ? sql`c.tracking_number` : sql`NULL`},
+             ${update.history.discountCode ? sql`c.discount_code` : sql`NULL`},
+             ${update.adminId}, (SELECT name FROM users WHERE id = ${update.adminId})
+        FROM changed c
+      RETURNING id, status, tracking_number, discount_code, admin_name, created_at
+    )${activity ? sql`, entry AS (${activity})` : sql``}
+    SELECT c.*, ch.id AS change_id, ch.status AS change_status, ch.tracking_number AS change_tracking_number,
+           ch.discount_code AS change_discount_code, ch.admin_name AS change_admin_name,
+           ch.created_at AS change_created_at
+      FROM changed c CROSS JOIN change ch`);
+  const raw = result.rows[0];
+  if (!raw) return undefined;
+  return {
+    row: {
+      id: raw.id,
+      userId: raw.user_id,
+      items: raw.items,
+      totalCents: Number(raw.total_cents),
+      itemCount: raw.item_count,
+      status: raw.status,
+      payment: raw.payment,
+      paymentMethod: raw.payment_method,
+      firstName: raw.first_name,
+      lastName: raw.last_name,
+      email: raw.email,
+      phone: raw.phone,
+      street: raw.street,
+      city: raw.city,
+      state: raw.state,
+      zipcode: raw.zipcode,
+      country: raw.country,
+      trackingNumber: raw.tracking_number,
+      discountCode: raw.discount_code,
+      createdAt: new Date(raw.created_at),
+    },
+    change: {
+      id: raw.change_id,
+      status: raw.change_status,
+      trackingNumber: raw.change_tracking_number,
+      discountCode: raw.change_discount_code,
+      adminName: raw.change_admin_name,
+      createdAt: new Date(raw.change_created_at),
+    },
+  };
 }
 
 /** Deletes an order (its status changes go with it); answers whether there was one. */

@@ -11,22 +11,22 @@ import {
   type OrdersUpdatedEvent,
   SHIPPED_STATUS,
 } from '@backroom/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/infrastructure/realtime';
-import { recordChange } from '../activity/recorder';
-import { pick, snapshot } from '../activity/snapshot';
+import { activityEntryStatement, fieldChanges, recordChange } from '../activity/recorder';
+import { snapshot } from '../activity/snapshot';
 import type { Principal } from '../auth/service';
 import { toOrder, toStatusChange } from './order-view';
 import {
+  changeStatusAtOnce,
   deleteOrder,
   historyHead,
-  insertStatusChange,
   listAllOrders,
   listHistoryPage,
   listOrderPage,
   type OrderFilter,
-  updateOrderStatus,
 } from './repository';
 
 export interface OrderDeps {
@@ -107,30 +107,37 @@ export async function orderHistory(
 }
 
 /**
- * POST /api/order/status, in one transaction with its history row. The tracking number is written
+ * POST /api/order/status: the order, its history row and its activity entry in one statement, one
+ * round trip (repository's changeStatusAtOnce, decision 057). The tracking number is written
  * only with Shipped and the discount code only with Delivered: a text sets it, null clears it,
  * nothing (or blank) leaves it; other statuses leave both as they are
  * (docs/decisions/012-orders-and-rollups.md).
  */
 export async function changeOrderStatus(deps: OrderDeps, principal: Principal, input: OrderStatusRequest) {
-  const trackingNumber = input.status === SHIPPED_STATUS ? input.trackingNumber : undefined;
-  const discountCode = input.status === DELIVERED_STATUS ? input.discountCode : undefined;
-  const order = await deps.db.transaction(async (tx) => {
-    const before = await snapshot(tx, 'orders', input.orderId, { lock: true });
-    const row = await updateOrderStatus(tx, input.orderId, { status: input.status, trackingNumber, discountCode });
-    if (!row) throw new HttpError(404, MESSAGES.orderNotFound);
-    const change = await insertStatusChange(tx, {
-      orderId: row.id,
+  const changed = await changeStatusAtOnce(
+    deps.db,
+    {
+      orderId: input.orderId,
       status: input.status,
-      // What the order carries after this change, for the status that uses it.
-      trackingNumber: input.status === SHIPPED_STATUS ? row.trackingNumber : null,
-      discountCode: input.status === DELIVERED_STATUS ? row.discountCode : null,
+      trackingNumber: input.status === SHIPPED_STATUS ? input.trackingNumber : undefined,
+      discountCode: input.status === DELIVERED_STATUS ? input.discountCode : undefined,
       adminId: principal.userId,
-    });
-    const after = { status: row.status, trackingNumber: row.trackingNumber, discountCode: row.discountCode };
-    await recordChange(tx, 'order', 'statusChanged', row.id, before && pick(before, after), after);
-    return toOrder(row, change);
-  });
+      // What the order carries after this change, for the status that uses it.
+      history: { trackingNumber: input.status === SHIPPED_STATUS, discountCode: input.status === DELIVERED_STATUS },
+    },
+    (c) =>
+      activityEntryStatement('order', 'statusChanged', {
+        from: c,
+        recordId: sql`c.id`,
+        changes: fieldChanges([
+          ['status', sql`c.old_status`, sql`c.status`],
+          ['trackingNumber', sql`c.old_tracking_number`, sql`c.tracking_number`],
+          ['discountCode', sql`c.old_discount_code`, sql`c.discount_code`],
+        ]),
+      }),
+  );
+  if (!changed) throw new HttpError(404, MESSAGES.orderNotFound);
+  const order = toOrder(changed.row, changed.change);
   notify(deps, { action: 'statusChanged', id: order._id });
   return order;
 }
