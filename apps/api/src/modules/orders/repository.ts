@@ -1,6 +1,6 @@
 import { newObjectId, type OrderDeliveryFilter, type OrderStatus } from '@backroom/contract';
-import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { and, count, desc, eq, gte, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
 import { orderDayRollups, orderRollups, orderStatusChanges, orders, users } from '../../db/schema';
 
 /**
@@ -163,7 +163,11 @@ const newestFirst = [desc(orders.createdAt), desc(orders.id)];
  * come from them: a trigram search rechecks every candidate row in the table, so doing it twice
  * would cost twice. A query builder, so the bench can time the same SQL.
  */
-export function listPageQuery(db: DbOrTx, filter: OrderFilter, page: { limit: number; offset: number }) {
+export function listPageQuery(
+  db: DbOrTx,
+  filter: OrderFilter,
+  page: { limit: number | Placeholder; offset: number | Placeholder },
+) {
   const lastChange = lastChangeOf(db);
   if (filter.search) {
     const matches = db
@@ -198,9 +202,38 @@ export function listPageQuery(db: DbOrTx, filter: OrderFilter, page: { limit: nu
     .orderBy(...newestFirst);
 }
 
+const preparedPages = new WeakMap<object, Map<OrderDeliveryFilter, ReturnType<typeof preparePage>>>();
+
+function preparePage(db: Db, delivery: OrderDeliveryFilter) {
+  const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
+  return listPageQuery(db, { delivery }, page).prepare(`order_page_${delivery}`);
+}
+
+/**
+ * The page of the orders screen as it opens (no search, no dates: one of three delivery filters)
+ * as a prepared statement, built once per database handle and parsed once per connection, as the
+ * product page is (decision 020): Drizzle no longer rebuilds it at every request (decision 057).
+ */
+function preparedPage(db: Db, delivery: OrderDeliveryFilter) {
+  let byDelivery = preparedPages.get(db);
+  if (!byDelivery) {
+    byDelivery = new Map();
+    preparedPages.set(db, byDelivery);
+  }
+  let prepared = byDelivery.get(delivery);
+  if (!prepared) {
+    prepared = preparePage(db, delivery);
+    byDelivery.set(delivery, prepared);
+  }
+  return prepared;
+}
+
 /** One page of matches and their number. A page past the end asks for the number on its own. */
-export async function listOrderPage(db: DbOrTx, filter: OrderFilter, page: { limit: number; offset: number }) {
-  const found = await listPageQuery(db, filter, page);
+export async function listOrderPage(db: Db, filter: OrderFilter, page: { limit: number; offset: number }) {
+  const found =
+    filter.search || filter.dateRange
+      ? await listPageQuery(db, filter, page)
+      : await preparedPage(db, filter.delivery).execute(page);
   if (found.length === 0) return { rows: [] as ListedOrderRow[], total: (await countQuery(db, filter))[0]?.n ?? 0 };
   return {
     rows: found.map(({ total: _total, ...row }) => row as ListedOrderRow),
