@@ -1,7 +1,7 @@
 import { newObjectId, type OrderDeliveryFilter, type OrderStatus } from '@backroom/contract';
 import { and, count, desc, eq, gte, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { orderDayRollups, orderRollups, orderStatusChanges, orders, users } from '../../db/schema';
+import { orderDayRollups, orderRollups, orderStatusChanges, orders } from '../../db/schema';
 
 /**
  * An order's own columns that every answer about it carries: the admin's and its customer's
