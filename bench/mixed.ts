@@ -87,7 +87,15 @@ export async function benchMixed(options: {
     url: options.base,
     connections: options.connections,
     duration: options.seconds,
-    headers: { token: options.token, 'content-type': 'application/json' },
+    // BENCH_MIXED_ACCEPT_ENCODING (e.g. 'br, gzip') asks for compressed answers as a browser does;
+    // autocannon asks for none by default, so compression's cost is not in the figure (decision 057).
+    headers: {
+      token: options.token,
+      'content-type': 'application/json',
+      ...(process.env.BENCH_MIXED_ACCEPT_ENCODING
+        ? { 'accept-encoding': process.env.BENCH_MIXED_ACCEPT_ENCODING }
+        : {}),
+    },
     requests: [
       { method: 'GET', path: options.productPage },
       { method: 'POST', path: API_PATHS.orderList, body: JSON.stringify(options.orderPage) },
