@@ -333,8 +333,10 @@ interface ChangedRaw extends Record<string, unknown> {
  * (the given columns; undefined leaves one as it is), its history row (the admin's name copied, so
  * it outlives the account; the tracking number and discount code only where `history` says the
  * status uses them) and, when `entry` gives one, the activity entry, as data-modifying WITHs. One
- * statement is one transaction: all or nothing, as the transaction of five round trips it
- * replaces, and the order's row stays locked only while it runs. `entry` is called with the
+ * statement is one transaction: all or nothing, as the transaction of six round trips it
+ * replaces, and the order's row stays locked only while it runs. The old values are read with the
+ * row locked (FOR UPDATE, as the activity snapshot did): a change committed meanwhile is waited
+ * for and its values are the old ones (RETURNING old would do it on PostgreSQL 18, not on 15). `entry` is called with the
  * changed rows (alias c: the new columns, and old_status, old_tracking_number,
  * old_discount_code as they were). Answers the order and its change, or undefined when there is
  * no such order (then nothing is written).
@@ -354,12 +356,14 @@ export async function changeStatusAtOnce(
   sets.push(sql`updated_at = now()`);
   const activity = entry(sql.raw('changed c'));
   const result = await db.execute<ChangedRaw>(sql`
-    WITH changed AS (
-      UPDATE orders SET ${sql.join(sets, sql`, `)} WHERE id = ${update.orderId}
-      RETURNING new.id, new.user_id, new.items, new.total_cents, new.item_count, new.status, new.payment,
-        new.payment_method, new.first_name, new.last_name, new.email, new.phone, new.street, new.city,
-        new.state, new.zipcode, new.country, new.tracking_number, new.discount_code, new.created_at,
-        old.status AS old_status, old.tracking_number AS old_tracking_number, old.discount_code AS old_discount_code
+    WITH before AS (
+      SELECT id, status, tracking_number, discount_code FROM orders WHERE id = ${update.orderId} FOR UPDATE
+    ), changed AS (
+      UPDATE orders o SET ${sql.join(sets, sql`, `)} FROM before b WHERE o.id = b.id
+      RETURNING o.id, o.user_id, o.items, o.total_cents, o.item_count, o.status, o.payment,
+        o.payment_method, o.first_name, o.last_name, o.email, o.phone, o.street, o.city,
+        o.state, o.zipcode, o.country, o.tracking_number, o.discount_code, o.created_at,
+        b.status AS old_status, b.tracking_number AS old_tracking_number, b.discount_code AS old_discount_code
     ), change AS (
       INSERT INTO order_status_changes (id, order_id, status, tracking_number, discount_code, admin_id, admin_name)
       SELECT ${newObjectId()}, c.id, c.status,
