@@ -201,32 +201,6 @@ describe('read-only routes run beside the revocation check (decision 054)', () =
     }
   });
 
-  it('needs no round trip of its own when its statement on the pool came back (decision 057)', async () => {
-    const { token } = await signIn();
-    expect((await list(t.app, token)).statusCode).toBe(200); // checked in the database, now remembered
-    // The cache's own round trip held until the end: the answer must not need it.
-    const proto = SessionCache.prototype as unknown as { ping: () => Promise<void> };
-    const ping = proto.ping;
-    let letGo!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    let pings = 0;
-    const spy = vi.spyOn(proto, 'ping').mockImplementation(async function (this: unknown) {
-      pings += 1;
-      await gate;
-      return ping.call(this);
-    });
-    try {
-      const remembered = await list(t.app, token);
-      expect(remembered.statusCode).toBe(200);
-      expect(pings).toBe(0);
-    } finally {
-      letGo();
-      spy.mockRestore();
-    }
-  });
-
   it('refuses a role change or a deactivation on the next read-only request, with the database’s own refusal', async () => {
     const demoted = await signIn();
     const deactivated = await signIn();

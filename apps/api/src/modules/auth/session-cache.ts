@@ -10,30 +10,6 @@ export const SESSION_CACHE_ENTRIES = 10_000;
 interface Entry {
   principal: Principal;
   until: number;
-  /** The cache's clock when the database check that found this session began. */
-  checkedAt: number;
-}
-
-/** The latest statement on a listening pool connection to have come back: when its connection was taken, when that connection began listening. */
-interface Proof {
-  acquiredAt: number;
-  listenedAt: number;
-}
-
-/** A remembered session, with the proof that it was not revoked still to come. */
-export interface RememberedSession {
-  principal: Principal;
-  /**
-   * True once a round trip on the listening connection, started now, has come back and the
-   * session was not revoked meanwhile, false otherwise (never rejects). Started at the first call.
-   */
-  confirmed: () => Promise<boolean>;
-  /**
-   * True when a statement sent after this session was found here has come back on a pool
-   * connection listening since before the session was checked, and the session is still
-   * remembered: no round trip of its own is needed (decision 057).
-   */
-  provenByPool: () => boolean;
 }
 
 /**
@@ -62,11 +38,6 @@ export class SessionCache {
   private retry: NodeJS.Timeout | undefined;
   private current: Promise<void> | undefined;
   private next: Promise<void> | undefined;
-  /** A logical clock: request arrivals, pool connections taken, sessions checked (strictly increasing). */
-  private clock = 0;
-  private readonly listenedAt = new WeakMap<pg.Client, number>();
-  private readonly acquiredAt = new WeakMap<pg.Client, number>();
-  private proof: Proof = { acquiredAt: -1, listenedAt: Number.POSITIVE_INFINITY };
 
   constructor(
     private readonly options: {
@@ -117,75 +88,36 @@ export class SessionCache {
    */
   async principal(tokenHash: string, load: () => Promise<Principal>): Promise<Principal> {
     const hit = this.remembered(tokenHash);
-    if (hit && (await hit.confirmed())) return hit.principal;
+    if (hit && (await hit.confirmed)) return hit.principal;
     return this.load(tokenHash, load);
   }
 
   /**
-   * A remembered session at once, with the proof still to come (see RememberedSession). A
-   * read-only request may run beside that proof and hold its answer until it is given
-   * (plugins/app/auth.ts, decisions 054 and 057).
+   * A remembered session at once, with the proof still to come: `confirmed` resolves true once a
+   * round trip on the listening connection, started now, has come back and the session was not
+   * revoked meanwhile, false otherwise (it never rejects). A read-only request may run beside that
+   * round trip and hold its answer until it is confirmed (plugins/app/auth.ts, decision 054).
    */
-  remembered(tokenHash: string): RememberedSession | undefined {
+  remembered(tokenHash: string): { principal: Principal; confirmed: Promise<boolean> } | undefined {
     const hit = this.entries.get(tokenHash);
     if (!hit || !this.listening) return undefined;
     if (hit.until <= Date.now()) {
       this.delete(tokenHash);
       return undefined;
     }
-    const arrivedAt = ++this.clock;
-    let confirmed: Promise<boolean> | undefined;
-    const still = () => this.entries.get(tokenHash) === hit && this.listening;
-    return {
-      principal: hit.principal,
-      confirmed: () => {
-        confirmed ??= this.seenEveryRevocationSoFar().then(
-          still,
-          // The connection went away during the round trip: not confirmed, ask the database.
-          () => false,
-        );
-        return confirmed;
-      },
-      provenByPool: () => this.proof.acquiredAt > arrivedAt && this.proof.listenedAt < hit.checkedAt && still(),
-    };
-  }
-
-  /**
-   * Makes the app's pool a witness (decision 057): each of its connections LISTENs too, forgets
-   * a revoked session when the notice comes, and a statement that comes back on one proves what
-   * a ping on the cache's own connection proves. PostgreSQL sends a connection's pending notices
-   * before it says it is ready for the next statement, so once a statement sent after a request
-   * arrived has come back on a connection listening since before the session was checked, every
-   * revocation committed before the request has been seen. Call before the pool's first use.
-   */
-  watch(pool: pg.Pool): void {
-    pool.on('connect', (client) => {
-      client.on('notification', (msg) => {
-        if (msg.channel === 'session_revoked' && msg.payload) this.forget(msg.payload);
-      });
-      // Queued before anything the pool's user sends on this connection.
-      client.query('LISTEN session_revoked').then(
-        () => this.listenedAt.set(client, ++this.clock),
-        () => {},
-      );
-    });
-    pool.on('acquire', (client) => {
-      this.acquiredAt.set(client, ++this.clock);
-    });
-    pool.on('release', (err: Error | undefined, client: pg.Client) => {
-      const acquiredAt = this.acquiredAt.get(client);
-      const listenedAt = this.listenedAt.get(client);
-      if (err || acquiredAt === undefined || listenedAt === undefined) return;
-      if (acquiredAt > this.proof.acquiredAt) this.proof = { acquiredAt, listenedAt };
-    });
+    const confirmed = this.seenEveryRevocationSoFar().then(
+      () => this.entries.get(tokenHash) === hit && this.listening,
+      // The connection went away during the round trip: not confirmed, ask the database.
+      () => false,
+    );
+    return { principal: hit.principal, confirmed };
   }
 
   /** The database check for a token hash, remembered unless a notice or a lost connection came meanwhile. */
   async load(tokenHash: string, load: () => Promise<Principal>): Promise<Principal> {
     const before = this.changes;
-    const checkedAt = ++this.clock;
     const principal = await load();
-    if (this.listening && this.changes === before) this.remember(tokenHash, principal, checkedAt);
+    if (this.listening && this.changes === before) this.remember(tokenHash, principal);
     return principal;
   }
 
@@ -193,10 +125,10 @@ export class SessionCache {
     return this.entries.size;
   }
 
-  private remember(tokenHash: string, principal: Principal, checkedAt: number) {
+  private remember(tokenHash: string, principal: Principal) {
     const until = Math.min(Date.now() + (this.options.ttlMs ?? SESSION_CACHE_MS), principal.expiresAt.getTime());
     this.delete(tokenHash);
-    this.entries.set(tokenHash, { principal, until, checkedAt });
+    this.entries.set(tokenHash, { principal, until });
     this.keyOfSession.set(principal.sessionId, tokenHash);
     const max = this.options.maxEntries ?? SESSION_CACHE_ENTRIES;
     while (this.entries.size > max) {

@@ -4,13 +4,13 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { ServerBusy } from '../../http-error';
 import { authenticateSession, type Principal, requireKind } from '../../modules/auth/service';
-import { type RememberedSession, SessionCache } from '../../modules/auth/session-cache';
+import { SessionCache } from '../../modules/auth/session-cache';
 import { hashToken } from '../../modules/auth/tokens';
 import { knownError } from './errors';
 
 /** A read-only request let through on a remembered session: the proof that it was not revoked is still to come. */
 interface PendingCheck {
-  hit: RememberedSession;
+  confirmed: Promise<boolean>;
   token: string;
   tokenHash: string;
   access: 'admin' | 'customer';
@@ -25,18 +25,14 @@ const pendingChecks = new WeakMap<FastifyRequest, PendingCheck>();
  * checked a moment ago is remembered for a few seconds, and forgotten the moment it is revoked
  * (modules/auth/session-cache.ts, decision 020): before a remembered session is trusted, a round
  * trip on the cache's listening connection proves no revocation is still in flight. A route whose
- * config says readOnly (it writes nothing: a list, a summary) runs first and its answer waits for
- * the proof in onSend: its own statement on the pool, whose connections listen too, is the proof
- * when it came back (decision 057), otherwise that round trip; a revoked session's answer is then
- * replaced by the refusal the database gives (decision 054). Every other route waits for the
- * proof before its handler.
+ * config says readOnly (it writes nothing: a list, a summary) runs beside that round trip and its
+ * answer waits for it in onSend; a revoked session's answer is then replaced by the refusal the
+ * database gives (decision 054). Every other route waits for the proof before its handler.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   // The pool Drizzle was given (db/client.ts): the cache opens its own connection to the same database.
   const pool = (app.ctx.db as unknown as { $client: pg.Pool }).$client;
   const cache = new SessionCache({ databaseUrl: String(pool.options.connectionString), log: app.log });
-  // The pool's own statements prove no revocation is in flight, where they can (decision 057).
-  cache.watch(pool);
   await cache.start();
   app.addHook('onClose', async () => {
     await cache.close();
@@ -60,11 +56,11 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const hit = tokenHash === undefined ? undefined : cache.remembered(tokenHash);
     if (hit && token && tokenHash && hit.principal.kind === access && config.readOnly) {
       request.principal = hit.principal;
-      pendingChecks.set(request, { hit, token, tokenHash, access });
+      pendingChecks.set(request, { confirmed: hit.confirmed, token, tokenHash, access });
       return done();
     }
     const principal = hit
-      ? hit.confirmed().then((ok) => (ok ? hit.principal : check(token, tokenHash)))
+      ? hit.confirmed.then((ok) => (ok ? hit.principal : check(token, tokenHash)))
       : check(token, tokenHash);
     principal.then(
       (found) => {
@@ -84,10 +80,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const pending = pendingChecks.get(request);
     if (!pending) return done(null, payload);
     pendingChecks.delete(request);
-    // The handler's own statement, sent after the request arrived, came back: nothing to wait for.
-    if (pending.hit.provenByPool()) return done(null, payload);
-    pending.hit
-      .confirmed()
+    pending.confirmed
       .then(async (ok) => {
         if (!ok) requireKind(await check(pending.token, pending.tokenHash), pending.access);
       })
