@@ -19,9 +19,10 @@ function isPoolWait(error: unknown): boolean {
 
 /**
  * The error a service threw on purpose, or a wait for a pool connection that ran out or a
- * transaction that lost a race after its retries (a 503 with Retry-After): what the error handler below answers with its own status and message. Also used
- * where an answer is replaced outside the handler (the refusal of a read-only answer in
- * plugins/app/auth.ts), so both answer alike. Anything else is a 500.
+ * transaction that lost a race after its retries (a 503 with Retry-After): what the error handler
+ * below answers with its own status and message. Also used where an answer is replaced outside
+ * the handler (the refusal of a read-only answer in plugins/app/auth.ts), so both answer alike.
+ * Anything else is a 500.
  */
 export function knownError(error: unknown): HttpError | undefined {
   if (error instanceof HttpError) return error;
