@@ -4,7 +4,7 @@ import { LongestFirst } from './apps/api/test/setup/longest-first.ts';
 /** The API suites' shared set-up: one PostgreSQL server per run, a fresh database per test file. */
 const apiSuite = {
   globalSetup: ['apps/api/test/setup/global-database.ts'],
-  setupFiles: ['apps/api/test/setup/fail-on-console-error.ts'],
+  setupFiles: ['apps/api/test/setup/fail-on-console-error.ts', 'apps/api/test/setup/openapi-answers.ts'],
   // Each file gets its own database; two at a time suits a 2-core machine.
   maxWorkers: 2,
   // A worker runs file after file without importing the app again for each (isolate: false).

@@ -38,6 +38,7 @@ import { adminStaticPlugin } from './plugins/infrastructure/admin-static';
 import { answerAlwaysPlugin } from './plugins/infrastructure/answer-always';
 import { compressionPlugin } from './plugins/infrastructure/compression';
 import { metricsPlugin } from './plugins/infrastructure/metrics';
+import { openapiPlugin } from './plugins/infrastructure/openapi';
 import { createRealtime } from './plugins/infrastructure/realtime';
 import { requestLogPlugin } from './plugins/infrastructure/request-log';
 import { responseSerializerCompiler } from './plugins/infrastructure/response-serializer';
@@ -122,6 +123,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     emailDeliveries: () => deliveryCountsByState(ctx.db),
   });
   await app.register(errorsPlugin);
+  // Before any route: it sees each one as it is added (decision 060).
+  await app.register(openapiPlugin);
   await app.register(securityPlugin, { corsOrigins: config.corsOrigins });
   await app.register(requestLogPlugin);
   await app.register(answerAlwaysPlugin);

@@ -7,6 +7,7 @@ import { type Config, loadConfig } from '../../src/config';
 import { connectDatabase, type Database } from '../../src/db/client';
 import { trackQueries } from './broadcasts';
 import { createFreshDatabase } from './database';
+import { checkAnswersAgainstDocument } from './openapi-check';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -37,6 +38,7 @@ export async function createTestApp(
   const database = connectDatabase(url, pool.max ?? 5, pool.connectTimeoutMs);
   trackQueries(database.pool);
   const app = await buildApp({ config, database });
+  checkAnswersAgainstDocument(app);
   await app.ready();
   return {
     app,
