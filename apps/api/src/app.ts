@@ -4,6 +4,7 @@ import pino from 'pino';
 import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
+import { isMultipartForm } from './http-answers';
 import { activityPlugin } from './modules/activity/plugin';
 import { adminRoutes } from './modules/admins/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -38,7 +39,7 @@ import { adminStaticPlugin } from './plugins/infrastructure/admin-static';
 import { answerAlwaysPlugin } from './plugins/infrastructure/answer-always';
 import { compressionPlugin } from './plugins/infrastructure/compression';
 import { metricsPlugin } from './plugins/infrastructure/metrics';
-import { openapiPlugin } from './plugins/infrastructure/openapi';
+import { openapiPlugin, openapiRoutes } from './plugins/infrastructure/openapi';
 import { createRealtime } from './plugins/infrastructure/realtime';
 import { requestLogPlugin } from './plugins/infrastructure/request-log';
 import { responseSerializerCompiler } from './plugins/infrastructure/response-serializer';
@@ -84,7 +85,12 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // A multipart form's schema describes it in the OpenAPI document; the handler reads and checks it (decision 060).
+  app.setValidatorCompiler((route) =>
+    route.httpPart === 'body' && isMultipartForm(route.schema)
+      ? () => ({ value: undefined })
+      : validatorCompiler(route as Parameters<typeof validatorCompiler>[0]),
+  );
   // Answers are written from the contract's schema without being validated again (decision 020).
   app.setSerializerCompiler(responseSerializerCompiler);
   // Every call reads JSON (or multipart): a text/plain body is a 415 that says what to send
@@ -155,6 +161,7 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
   await app.register(storefrontRoutes);
   await app.register(exportRoutes);
   await app.register(notificationRoutes);
+  await app.register(openapiRoutes);
 
   await app.register(adminStaticPlugin, { root: config.adminDist });
 

@@ -123,6 +123,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_DIST: optional,
   COMPRESSION: z.enum(['on', 'off']).default('on'),
+  OPENAPI_PUBLIC: z.enum(['true', 'false']).default('false'),
   UPLOAD_MAX_BYTES: int(DEFAULT_UPLOAD_MAX_BYTES),
   IMPORT_MAX_BYTES: int(DEFAULT_IMPORT_MAX_BYTES),
   S3_ENDPOINT: optional.pipe(z.url({ error: 'must be a URL such as http://127.0.0.1:9000' }).optional()),
@@ -194,6 +195,8 @@ export interface Config {
   adminDist: string;
   /** Answers compressed per Accept-Encoding (decision 052); off when a proxy in front compresses them. */
   compression: boolean;
+  /** The whole OpenAPI document and reference to anyone, not only the storefront's part (decision 060). */
+  openapiPublic: boolean;
   /** Image uploads (docs/decisions/009-images.md): largest accepted file, local folder. */
   uploads: {
     /** The largest image upload. */
@@ -264,6 +267,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : path.join(repoRoot, 'apps/admin/dist'),
     compression: e.COMPRESSION === 'on',
+    openapiPublic: e.OPENAPI_PUBLIC === 'true',
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, importMaxBytes: e.IMPORT_MAX_BYTES, dir: path.join(dataDir, 'uploads') },
     s3: e.S3_BUCKET
       ? {

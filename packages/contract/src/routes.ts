@@ -24,6 +24,10 @@ export const API_PATHS = {
   health: '/api/health',
   live: '/api/health/live',
   ready: '/api/health/ready',
+  /** The OpenAPI 3.1 document: the storefront's part to anyone, all of it to a signed-in admin (decision 060). */
+  openapi: '/api/openapi.json',
+  /** The API reference page (Scalar) over that document. */
+  docs: '/api/docs',
   productAdd: '/api/product/add',
   productList: '/api/product/list',
   productRemove: '/api/product/remove',

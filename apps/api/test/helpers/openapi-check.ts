@@ -61,7 +61,9 @@ export function checkAnswersAgainstDocument(app: FastifyInstance): void {
     const type = String(reply.getHeader('content-type') ?? '').split(';')[0] as string;
     const content = response.content?.[type];
     if (!content) {
-      mismatches.push(`${call}: answered ${type || 'no content type'}, the document says ${Object.keys(response.content ?? {})}`);
+      mismatches.push(
+        `${call}: answered ${type || 'no content type'}, the document says ${Object.keys(response.content ?? {})}`,
+      );
       return done(null, payload);
     }
     const text = bodyOf(payload);

@@ -26,6 +26,16 @@ const PUBLIC_ROUTES = [
   // The storefront's sign-up and sign-in (docs/customer-api.md).
   'POST /api/customer/register',
   'POST /api/customer/login',
+  // The OpenAPI document and its reference page: the storefront's part to anyone, the whole
+  // document to a signed-in admin's token (docs/decisions/060-openapi.md).
+  'GET /api/openapi.json',
+  'HEAD /api/openapi.json',
+  'GET /api/docs',
+  'HEAD /api/docs',
+  'GET /api/docs/docs.js',
+  'HEAD /api/docs/docs.js',
+  'GET /api/docs/scalar.js',
+  'HEAD /api/docs/scalar.js',
 ];
 
 let t: TestApp;

@@ -1,5 +1,7 @@
 import {
   API_PATHS,
+  BUNDLE_IMAGE_FIELD,
+  bundleFieldsSchema,
   bundleIdParamsSchema,
   bundleListResponseSchema,
   bundleResponseSchema,
@@ -9,6 +11,7 @@ import {
 } from '@backroom/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { multipartForm } from '../../http-answers';
 import { readMultipart } from '../../plugins/app/uploads';
 import {
   bundleImageHandler,
@@ -18,6 +21,11 @@ import {
   removeBundle,
   toggleBundleCancel,
 } from './service';
+
+/** The create and update form as the OpenAPI document shows it: the contract's text fields and the files. */
+const bundleForm = multipartForm(bundleFieldsSchema, {
+  [BUNDLE_IMAGE_FIELD]: 'A new image, after the kept ones (the field repeated; JPEG, PNG or WebP)',
+});
 
 const refusals = {
   400: errorResponseSchema,
@@ -47,7 +55,13 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_PATHS.bundleCreate,
-    { schema: { response: { 200: bundleResponseSchema, ...refusals } } },
+    {
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: bundleForm,
+        response: { 200: bundleResponseSchema, ...refusals },
+      },
+    },
     async (request) => {
       const form = await readMultipart(request, bundleImageHandler());
       const bundle = await createBundle(deps(request), form);
@@ -57,7 +71,14 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     API_PATHS.bundleUpdate,
-    { schema: { params: bundleIdParamsSchema, response: { 200: bundleResponseSchema, ...refusals } } },
+    {
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: bundleForm,
+        params: bundleIdParamsSchema,
+        response: { 200: bundleResponseSchema, ...refusals },
+      },
+    },
     async (request) => {
       const form = await readMultipart(request, bundleImageHandler());
       const bundle = await changeBundle(deps(request), request.params.id, form);

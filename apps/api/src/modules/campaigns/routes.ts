@@ -14,6 +14,7 @@ import {
 } from '@backroom/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerOf, jsonOrHtml } from '../../http-answers';
 import { toCampaign } from './campaign-view';
 import { CampaignQueue } from './queue';
 import { campaignDetail, listCampaigns, sendNewsletter, unsubscribe } from './service';
@@ -95,7 +96,10 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = asyn
   // A GET never changes anything: link scanners open every link of an e-mail.
   app.get(
     API_PATHS.unsubscribe,
-    { config: { public: true }, schema: { querystring: unsubscribeQuerySchema, response: refusals } },
+    {
+      config: { public: true },
+      schema: { querystring: unsubscribeQuerySchema, response: { 200: answerOf('text/html'), ...refusals } },
+    },
     async (request, reply) => {
       const action = `${API_PATHS.unsubscribe}?token=${encodeURIComponent(request.query.token)}`;
       return reply.type('text/html; charset=utf-8').send(
@@ -115,7 +119,10 @@ export const campaignRoutes: FastifyPluginAsyncZod<CampaignRoutesOptions> = asyn
     API_PATHS.unsubscribe,
     {
       config: { public: true },
-      schema: { querystring: unsubscribeQuerySchema, response: { ...refusals, 200: messageResponseSchema } },
+      schema: {
+        querystring: unsubscribeQuerySchema,
+        response: { ...refusals, 200: jsonOrHtml(messageResponseSchema) },
+      },
     },
     async (request, reply) => {
       await unsubscribe(app.ctx.db, request.query.token);

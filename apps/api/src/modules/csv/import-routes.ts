@@ -7,6 +7,8 @@ import {
   productImportQueuedResponseSchema,
 } from '@backroom/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { multipartForm } from '../../http-answers';
 import { HttpError } from '../../http-error';
 import { readImportForm } from './import-form';
 import { confirmProductImport, type ImportDeps } from './import-service';
@@ -25,6 +27,10 @@ export const importRoutes: FastifyPluginAsyncZod<ImportRoutesOptions> = async (a
     IMPORT_PATHS.productImport,
     {
       schema: {
+        consumes: ['multipart/form-data'],
+        body: multipartForm(z.object({ [IMPORT_FINGERPRINT_FIELD]: importFingerprintSchema }), {
+          file: 'The products CSV, the file the preview read (at most IMPORT_MAX_BYTES)',
+        }),
         response: {
           200: productImportDoneResponseSchema,
           202: productImportQueuedResponseSchema,

@@ -61,7 +61,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_PATHS.orderStatus,
-    { schema: { body: orderStatusRequestSchema, response: { 200: orderStatusResponseSchema, ...refusals } } },
+    {
+      schema: {
+        body: orderStatusRequestSchema,
+        // 409: a cancelled order taken back would need more units than are left (decision 055).
+        response: { 200: orderStatusResponseSchema, ...refusals, 409: errorResponseSchema },
+      },
+    },
     async (request) => ({
       success: true as const,
       message: MESSAGES.orderStatusUpdated,

@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  addProductFieldsSchema,
   errorResponseSchema,
   MESSAGES,
   messageResponseSchema,
@@ -9,9 +10,11 @@ import {
   productResponseSchema,
   productSavedResponseSchema,
   removeProductRequestSchema,
+  updateProductFieldsSchema,
 } from '@backroom/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { multipartForm } from '../../http-answers';
 import { readMultipart } from '../../plugins/app/uploads';
 import { addProduct, getProduct, listProducts, removeProduct, updateProductById } from './service';
 import { productImageHandler } from './uploaded-images';
@@ -22,6 +25,20 @@ const refusals = {
   413: errorResponseSchema,
   415: errorResponseSchema,
 };
+
+const IMAGE = 'JPEG, PNG or WebP, at most UPLOAD_MAX_BYTES';
+const ACCESSORY_IMAGES = `accessory{i}_image{n}: the n-th (1 or 2) new image of the i-th accessory (${IMAGE})`;
+/** The add form as the OpenAPI document shows it: the contract's text fields and the files. */
+const addProductForm = multipartForm(
+  addProductFieldsSchema,
+  Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`image${i + 1}`, `Product image ${i + 1} (${IMAGE})`])),
+  ACCESSORY_IMAGES,
+);
+const updateProductForm = multipartForm(
+  updateProductFieldsSchema,
+  { newImages: `A new product image, after the kept ones (the field repeated, ${IMAGE})` },
+  ACCESSORY_IMAGES,
+);
 
 /**
  * The product calls of spec 1 section 7. Add and update are multipart: the token is checked in
@@ -38,7 +55,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     API_PATHS.productAdd,
-    { schema: { response: { 200: productSavedResponseSchema, ...refusals } } },
+    {
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: addProductForm,
+        response: { 200: productSavedResponseSchema, ...refusals },
+      },
+    },
     async (request) => {
       const form = await readMultipart(request, productImageHandler('add'));
       const product = await addProduct(deps(request), form);
@@ -48,7 +71,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     API_PATHS.productUpdate,
-    { schema: { params: productIdParamsSchema, response: { 200: productSavedResponseSchema, ...refusals } } },
+    {
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: updateProductForm,
+        params: productIdParamsSchema,
+        response: { 200: productSavedResponseSchema, ...refusals },
+      },
+    },
     async (request) => {
       const form = await readMultipart(request, productImageHandler('update'));
       const product = await updateProductById(deps(request), request.params.id, form);

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { answerOf } from '../../http-answers';
 import { HttpError } from '../../http-error';
 import { createImageStorage } from '../../storage/create-image-storage';
 import { imageContentType } from '../../storage/names';
@@ -26,7 +27,10 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
     `${API_PATHS.uploads}/:name`,
     {
       config: { public: true },
-      schema: { params: z.object({ name: textSchema().max(100) }), response: { 404: errorResponseSchema } },
+      schema: {
+        params: z.object({ name: textSchema().max(100) }),
+        response: { 200: answerOf('image/webp', 'image/jpeg'), 404: errorResponseSchema },
+      },
     },
     async (request, reply) => {
       const found = await app.ctx.storage.get(request.params.name);

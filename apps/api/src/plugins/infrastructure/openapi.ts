@@ -1,8 +1,11 @@
-import { errorResponseSchema, TOKEN_HEADER } from '@backroom/contract';
+import { API_PATHS, errorResponseSchema, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../http-error';
+import { authenticate } from '../../modules/auth/service';
 
 /*
  * The API's OpenAPI 3.1 document, made from what the router knows (decision 060): every route's
@@ -10,7 +13,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
  * transform, plus the refusals the shared plugins make on every route of a kind, added here once
  * rather than on each route: 401/403 where a session is needed (plugins/app/auth.ts), 400 where the
  * request has fields to check, 413/415 where it has a body (plugins/app/errors.ts), 503 when the
- * database pool is exhausted. What only some routes answer (404, 409, 429) is in their definition.
+ * database pool is exhausted, 500 when anything unexpected fails. What only some routes answer (404, 409, 429) is in their definition.
  */
 
 /** The security scheme every protected operation names: the session token in the `token` header. */
@@ -56,7 +59,11 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): Transforme
     refusal(413);
     refusal(415);
   }
-  if (input.url.startsWith('/api/') && input.url !== '/api/health/live') refusal(503);
+  if (input.url.startsWith('/api/')) {
+    // Anything unexpected (plugins/app/errors.ts), and the database pool exhausted.
+    refusal(500);
+    if (input.url !== '/api/health/live') refusal(503);
+  }
   const result = jsonSchemaTransform({
     ...input,
     schema: { ...original, response },
@@ -97,3 +104,167 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
     transform,
   });
 });
+
+type OpenapiDocument = { paths: Record<string, Record<string, Record<string, unknown>>> } & Record<string, unknown>;
+
+/** The document with only the operations of the customer part (and no path left empty). */
+export function customerPart(whole: OpenapiDocument): OpenapiDocument {
+  const paths: OpenapiDocument['paths'] = {};
+  for (const [url, operations] of Object.entries(whole.paths)) {
+    const kept = Object.fromEntries(Object.entries(operations).filter(([, op]) => op[PART] === 'customer'));
+    if (Object.keys(kept).length > 0) paths[url] = kept;
+  }
+  return { ...whole, paths };
+}
+
+const documentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+const text = (type: string) => ({ content: { [type]: { schema: z.string() } } });
+
+/** Written with src, never inline: the app's CSP allows scripts from 'self' only. */
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Backroom API reference</title>
+  </head>
+  <body>
+    <main id="app"></main>
+    <script src="${API_PATHS.docs}/scalar.js"></script>
+    <script src="${API_PATHS.docs}/docs.js"></script>
+  </body>
+</html>
+`;
+
+/**
+ * Fetches the document with the admin's stored token when there is one (the admin keeps it in
+ * localStorage under STORAGE_KEYS.token on this same origin), so a signed-in admin reads the
+ * whole API and anyone else the storefront's part; then hands it to Scalar, without its web fonts.
+ */
+const DOCS_SCRIPT = `(async () => {
+  let token = null;
+  try { token = localStorage.getItem(${JSON.stringify(STORAGE_KEYS.token)}); } catch {}
+  const answer = await fetch(${JSON.stringify(API_PATHS.openapi)}, { headers: token ? { ${JSON.stringify(TOKEN_HEADER)}: token } : {} });
+  const content = await answer.json();
+  Scalar.createApiReference('#app', {
+    content,
+    withDefaultFonts: false,
+    hideClientButton: true,
+    authentication: { preferredSecurityScheme: ${JSON.stringify(SECURITY_SCHEME)}, securitySchemes: { ${JSON.stringify(SECURITY_SCHEME)}: { value: token ?? '' } } },
+  });
+})();
+`;
+
+/**
+ * Scalar's standalone bundle, as its Fastify plugin ships it (served from here, no CDN). The plugin
+ * is handed a stand-in for Fastify that keeps the routes it adds, and the bundle is what its
+ * js/scalar.js route sends; its HTML page is not used, for it initialises Scalar in an inline script.
+ */
+async function scalarBundle(): Promise<string> {
+  const plugin = (await import('@scalar/fastify-api-reference')).default as unknown as (
+    app: unknown,
+    options: unknown,
+    next: () => void,
+  ) => void;
+  const routes: { url: string; handler: (request: unknown, reply: unknown) => unknown }[] = [];
+  const standIn = { route: (r: (typeof routes)[number]) => routes.push(r), hasPlugin: () => false, log: console };
+  plugin(standIn, { routePrefix: '/scalar', configuration: { url: '/' } }, () => {});
+  const js = routes.find((r) => r.url.endsWith('/js/scalar.js'));
+  let sent: unknown;
+  const reply = {
+    header: () => reply,
+    send: (body: unknown) => {
+      sent = body;
+      return reply;
+    },
+  };
+  js?.handler({}, reply);
+  if (typeof sent !== 'string' || sent.length < 100_000)
+    throw new Error('Scalar bundle not found in @scalar/fastify-api-reference');
+  return sent;
+}
+
+/**
+ * GET /api/openapi.json and the reference page at /api/docs (decision 060). Both are public: an
+ * anonymous caller (or a customer) gets the customer part, a signed-in admin's token the whole
+ * document, and OPENAPI_PUBLIC=true gives the whole document to anyone.
+ */
+export const openapiRoutes: FastifyPluginAsyncZod = async (app) => {
+  let whole: string | undefined;
+  let customer: string | undefined;
+  let bundle: Promise<string> | undefined;
+  const isAdmin = async (token: string | string[] | undefined) => {
+    const value = Array.isArray(token) ? token[0] : token;
+    if (!value) return false;
+    try {
+      await authenticate(app.ctx.db, value);
+      return true;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode < 500) return false;
+      throw error;
+    }
+  };
+
+  app.get(
+    API_PATHS.openapi,
+    {
+      config: { public: true },
+      schema: {
+        description:
+          'This document. Anyone gets the storefront part; a signed-in admin (the `token` header) gets every call, as anyone does with OPENAPI_PUBLIC=true.',
+        security: [{}, { [SECURITY_SCHEME]: [] }],
+        response: { 200: { content: { 'application/json': { schema: documentSchema } } } },
+      },
+    },
+    async (request, reply) => {
+      const all = app.ctx.config.openapiPublic || (await isAdmin(request.headers[TOKEN_HEADER]));
+      whole ??= JSON.stringify(app.swagger());
+      customer ??= JSON.stringify(customerPart(JSON.parse(whole)));
+      // The answer depends on the token: a shared cache must not hand an admin's to anyone else.
+      reply.header('cache-control', 'private, no-cache').header('vary', TOKEN_HEADER);
+      // Sent as the JSON text it is: made once, never serialised again.
+      return reply.type('application/json; charset=utf-8').send((all ? whole : customer) as never);
+    },
+  );
+
+  app.get(
+    API_PATHS.docs,
+    {
+      config: { public: true },
+      schema: {
+        description: 'The API reference page (Scalar) over /api/openapi.json.',
+        response: { 200: text('text/html') },
+      },
+    },
+    async (_request, reply) => reply.type('text/html; charset=utf-8').send(DOCS_PAGE),
+  );
+
+  app.get(
+    `${API_PATHS.docs}/docs.js`,
+    {
+      config: { public: true },
+      schema: { description: "The reference page's script.", response: { 200: text('text/javascript') } },
+    },
+    async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(DOCS_SCRIPT),
+  );
+
+  app.get(
+    `${API_PATHS.docs}/scalar.js`,
+    {
+      config: { public: true },
+      schema: {
+        description: "Scalar's API reference bundle, served from here.",
+        response: { 200: text('text/javascript') },
+      },
+    },
+    async (_request, reply) => {
+      bundle ??= scalarBundle();
+      reply.header('cache-control', 'public, max-age=86400');
+      return reply.type('text/javascript; charset=utf-8').send(await bundle);
+    },
+  );
+};
