@@ -36,6 +36,15 @@ const documented = (url: string) => url.startsWith('/api/') || url.startsWith('/
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The reference's groups: /api/product/... under 'product', the storefront's calls under 'storefront'. */
+function tagOf(url: string): string {
+  const [, first, second] = url.split('/');
+  if (first !== 'api') return first ?? 'api';
+  if (second === 'customer') return 'storefront';
+  if (second === 'docs' || second === 'openapi.json') return 'reference';
+  return second ?? 'api';
+}
+
 type Transformed = { schema: Record<string, unknown>; url: string };
 
 function transform(input: Parameters<typeof jsonSchemaTransform>[0]): Transformed {
@@ -73,6 +82,7 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): Transforme
     schema: {
       ...result.schema,
       [PART]: partOf(route),
+      tags: [tagOf(input.url)],
       ...(protectedRoute ? { security: [{ [SECURITY_SCHEME]: [] }] } : {}),
     },
   };
@@ -100,7 +110,9 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         },
       },
     },
-    exposeHeadRoutes: true,
+    // Fastify answers HEAD on every GET route as the GET does, without the body: the GET's
+    // operation describes both, and the reader sees each call once.
+    exposeHeadRoutes: false,
     transform,
   });
 });
@@ -154,6 +166,8 @@ const DOCS_SCRIPT = `(async () => {
     content,
     withDefaultFonts: false,
     hideClientButton: true,
+    showDeveloperTools: 'never',
+    agent: { disabled: true },
     authentication: { preferredSecurityScheme: ${JSON.stringify(SECURITY_SCHEME)}, securitySchemes: { ${JSON.stringify(SECURITY_SCHEME)}: { value: token ?? '' } } },
   });
 })();
