@@ -11,9 +11,10 @@ import { authenticate } from '../../modules/auth/service';
  * The API's OpenAPI 3.1 document, made from what the router knows (decision 060): every route's
  * zod schemas (params, query, body, each answer by status) through fastify-type-provider-zod's
  * transform, plus the refusals the shared plugins make on every route of a kind, added here once
- * rather than on each route: 401/403 where a session is needed (plugins/app/auth.ts), 400 where the
- * request has fields to check, 413/415 where it has a body (plugins/app/errors.ts), 503 when the
- * database pool is exhausted, 500 when anything unexpected fails. What only some routes answer (404, 409, 429) is in their definition.
+ * rather than on each route: 401/403 where a session is needed (plugins/app/auth.ts); 400 where
+ * the request has fields or a body to check, 413/415 on the methods that carry a body
+ * (plugins/app/errors.ts); 503 when the database pool is exhausted, 500 when anything unexpected
+ * fails. What only some routes answer (404, 409, 429, a CSV, an image, a form) is in their definition.
  */
 
 /** The security scheme every protected operation names: the session token in the `token` header. */
@@ -53,8 +54,10 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): Transforme
   const original = (route.schema ?? {}) as FastifySchema & { consumes?: string[] };
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const protectedRoute = !(route.config as { public?: boolean } | undefined)?.public && input.url.startsWith('/api/');
-  const hasInput = Boolean(original.params || original.querystring || original.body || original.consumes);
-  const hasBody = Boolean(original.body || original.consumes) && methods.some((m) => BODY_METHODS.has(m));
+  // A body is read on these methods whatever the route expects: broken JSON is a 400, a body too
+  // large a 413, a type no route reads a 415 (plugins/app/errors.ts).
+  const hasBody = methods.some((m) => BODY_METHODS.has(m));
+  const hasInput = hasBody || Boolean(original.params || original.querystring);
   const response: Record<string | number, unknown> = { ...(original.response as Record<string, unknown>) };
   const refusal = (status: number) => {
     if (!(status in response)) response[status] = errorResponseSchema;
