@@ -41,6 +41,9 @@ export const EXTERNAL = [
   'pg-native',
   'bufferutil',
   'utf-8-validate',
+  // Scalar's 5 MB reference bundle: loaded from node_modules on the first GET /api/docs/scalar.js,
+  // not parsed at every start (decision 060).
+  '@scalar/fastify-api-reference',
 ];
 /** CommonJS code bundled into an ES module still calls require() for node's own modules. */
 const BANNER =
