@@ -48,6 +48,20 @@ function tagOf(url: string): string {
 
 type Transformed = { schema: Record<string, unknown>; url: string };
 
+/** What each refusal means: every one is { success: false, message }, the message for the user. */
+const REFUSALS: Record<number, string> = {
+  400: 'Invalid: the message names the field (`email: must be a valid email address`)',
+  401: 'No token: sign in first',
+  403: 'The token is not a live session of the kind this call needs, or the account may not do this',
+  404: 'Not found',
+  409: 'Conflicts with the current state (taken, in use, not enough stock...): the message says what',
+  413: 'The body or a file is too large',
+  415: 'The body is not JSON (multipart/form-data for the calls that upload files)',
+  429: 'Too many attempts: try again after the Retry-After header',
+  500: 'Something unexpected failed (logged on the server)',
+  503: 'Overloaded: try again after the Retry-After header',
+};
+
 function transform(input: Parameters<typeof jsonSchemaTransform>[0]): Transformed {
   const route = input.route as RouteOptions;
   if (!documented(input.url)) return { schema: { hide: true }, url: input.url };
@@ -75,6 +89,11 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): Transforme
     // Anything unexpected (plugins/app/errors.ts), and the database pool exhausted.
     refusal(500);
     if (input.url !== '/api/health/live') refusal(503);
+  }
+  // Each refusal says what it means in the reference ('Default Response' otherwise).
+  for (const [status, schema] of Object.entries(response)) {
+    const meaning = REFUSALS[Number(status)];
+    if (schema === errorResponseSchema && meaning) response[status] = errorResponseSchema.describe(meaning);
   }
   const result = jsonSchemaTransform({
     ...input,
