@@ -76,7 +76,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         body: updateProductForm,
         params: productIdParamsSchema,
-        response: { 200: productSavedResponseSchema, ...refusals },
+        // 409: a stock cell the form changed was moved by an order since the form opened.
+        response: { 200: productSavedResponseSchema, ...refusals, 409: errorResponseSchema },
       },
     },
     async (request) => {
