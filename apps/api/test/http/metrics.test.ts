@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS, CUSTOMER_PATHS, HEALTH_MESSAGES } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,34 @@ describe('GET /metrics', () => {
       const named = new Set(content.match(/\b(backroom|nodejs)_[a-z0-9_]+/g));
       expect(named.size, doc).toBeGreaterThan(5);
       for (const name of named) expect(text, `${doc} names ${name}`).toMatch(new RegExp(`^(# TYPE )?${name}[ {]`, 'm'));
+    }
+  });
+
+  it("adds no 'close' listener past Node's limit on the admin's pages, streamed from their files", async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'backroom-admin-dist-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Backroom</title>');
+    const pages = await createTestApp({
+      DATABASE_URL: t.config.databaseUrl as string,
+      METRICS_TOKEN: TOKEN,
+      ADMIN_DIST: dist,
+    });
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    try {
+      const url = await pages.app.listen({ port: 0, host: '127.0.0.1' });
+      for (const page of ['/', '/orders', '/login']) {
+        const res = await fetch(`${url}${page}`, { headers: { 'accept-encoding': 'br, gzip' } });
+        expect(res.status).toBe(200);
+        expect(await res.text()).toContain('<title>Backroom</title>');
+      }
+      // process.emitWarning reports on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => w.startsWith('MaxListenersExceededWarning'))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      await pages.close();
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 

@@ -268,6 +268,10 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
   };
   app.addHook('onRequest', (_request, reply, done) => {
     inFlight++;
+    // A file streamed by @fastify/static (the admin's pages) already has ten 'close' listeners on
+    // its response (the stream's pipe, end-of-stream watchers, Fastify's own): ours, one per
+    // response and gone with it, is an eleventh, which Node would report as a possible leak.
+    reply.raw.setMaxListeners(reply.raw.getMaxListeners() + 1);
     reply.raw.on('close', closed);
     done();
   });
