@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Config } from '../config';
-import { startEmbeddedCluster } from '../db/embedded';
+import { isAlive, startEmbeddedCluster } from '../db/embedded';
 import { KEY_FILE } from '../modules/two-factor/encryption-key';
 import { repoRoot } from '../repo-root';
 import { ARCHIVE_FORMAT, type Manifest, writeArchive } from './archive';
@@ -369,14 +369,5 @@ async function dumpServer(
     return { migrations, info: { kind: 'pg_dump', postgres: serverVersion, pgDump: dump.version } };
   } finally {
     await client.end();
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -149,7 +149,8 @@ async function takeAppLock(dataDir: string): Promise<() => Promise<void>> {
   throw new Error(`Could not lock ${dataDir}`);
 }
 
-function isAlive(pid: number): boolean {
+/** True when a process with this pid exists (EPERM: it does, under another user, e.g. postgres). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
