@@ -51,12 +51,18 @@ export function discountedPriceCents(priceCents: number, discount: number): numb
  * The one money format the admin shows: US dollars with the locale's grouping and two decimals.
  * Cents / 100 is always the double nearest the exact amount, so the format never loses a cent.
  */
-const MONEY = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+let money: Intl.NumberFormat | undefined;
+
+/** Made on first use rather than as the module loads: the first screen's start does not pay for it (decision 058). */
+const moneyFormat = () => {
+  money ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  return money;
+};
 
 /** An amount in cents as the admin shows it: '$12.34', '$100,568.69', '-$5.00'. */
 export function formatMoney(cents: number): string {
   // `|| 0` turns -0 (a rounded -0.4 cents) into 0: never '-$0.00'.
-  return MONEY.format((Math.round(cents) || 0) / 100);
+  return moneyFormat().format((Math.round(cents) || 0) / 100);
 }
 
 /** Cents as the API's price number (dollars): 1234 → 12.34. */

@@ -1,6 +1,8 @@
 import type { SidebarPath } from '@backroom/contract';
-import { NavLink, Tooltip, UnstyledButton } from '@mantine/core';
+import { NavLink, UnstyledButton } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { whenIdle } from '../../../lib/idle';
 import classes from './sidebar-entry.module.css';
 import { SIDEBAR_ICONS } from './sidebar-icons';
 import { UnreadDot } from './unread-dot';
@@ -13,25 +15,60 @@ interface SidebarEntryProps {
   unread: boolean;
 }
 
+type TooltipComponent = typeof import('./sidebar-tooltip').Tooltip;
+let loadedTooltip: TooltipComponent | null = null;
+
+/**
+ * The collapsed sidebar's tooltips (floating-ui, about 60 KB before compression, and one set of
+ * floating hooks per entry) arrive once the page is idle after its first paint: until then the
+ * icons are named by their aria-label alone (docs/decisions/058-lighthouse-on-a-phone.md).
+ */
+function useIdleTooltip(): TooltipComponent | null {
+  const [Tooltip, setTooltip] = useState(loadedTooltip);
+  useEffect(() => {
+    if (Tooltip) return;
+    return whenIdle(() => {
+      import('./sidebar-tooltip').then(
+        (m) => {
+          loadedTooltip = m.Tooltip;
+          setTooltip(() => m.Tooltip);
+        },
+        (error: unknown) => console.error(error),
+      );
+    });
+  }, [Tooltip]);
+  return Tooltip;
+}
+
 /** One sidebar link: icon and label, or when collapsed the icon alone, named by aria-label and a tooltip. */
 export function SidebarEntry({ path, label, active, collapsed, unread }: SidebarEntryProps) {
   const Icon = SIDEBAR_ICONS[path];
   const current = active ? ('page' as const) : undefined;
+  const Tooltip = useIdleTooltip();
+  // The pointer on the icon before the tooltip arrived: the tooltip shows open when it does.
+  const [pointerInside, setPointerInside] = useState(false);
   if (collapsed) {
-    return (
-      <Tooltip label={label} position="right" withArrow>
-        <UnstyledButton
-          component={Link}
-          to={path}
-          aria-label={label}
-          aria-current={current}
-          data-active={active || undefined}
-          className={classes.iconLink}
-        >
-          <Icon size={20} aria-hidden="true" />
-          {unread && <UnreadDot className={classes.dot} />}
-        </UnstyledButton>
+    const link = (
+      <UnstyledButton
+        onPointerEnter={Tooltip ? undefined : () => setPointerInside(true)}
+        onPointerLeave={Tooltip ? undefined : () => setPointerInside(false)}
+        component={Link}
+        to={path}
+        aria-label={label}
+        aria-current={current}
+        data-active={active || undefined}
+        className={classes.iconLink}
+      >
+        <Icon size={20} aria-hidden="true" />
+        {unread && <UnreadDot className={classes.dot} />}
+      </UnstyledButton>
+    );
+    return Tooltip ? (
+      <Tooltip label={label} position="right" withArrow defaultOpened={pointerInside}>
+        {link}
       </Tooltip>
+    ) : (
+      link
     );
   }
   return (
