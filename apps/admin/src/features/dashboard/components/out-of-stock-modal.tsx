@@ -1,3 +1,9 @@
+// The dialog's Mantine CSS, with its chunk (fetched when it first opens: routes/dashboard-route.tsx).
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/Image.css';
 import type { OutOfStockProduct } from '@backroom/contract';
 import { Anchor, Image, Modal, Stack, Text } from '@mantine/core';
 import { IconPackageOff } from '@tabler/icons-react';

@@ -2,14 +2,14 @@ import '../styles';
 import { MESSAGES } from '@backroom/contract';
 import { Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
 import { IconPlus, IconReceipt } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ComponentProps, type ComponentType, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { ApiError } from '../../../lib/api-error';
 import { useDashboardSummary } from '../api';
 import { MonthlyChart } from '../components/monthly-chart';
-import { OutOfStockModal } from '../components/out-of-stock-modal';
+import type { OutOfStockModal as OutOfStockModalType } from '../components/out-of-stock-modal';
 import { RecentOrders } from '../components/recent-orders';
 import { ShortcutCards } from '../components/shortcut-cards';
 import { StatTiles } from '../components/stat-tiles';
@@ -18,6 +18,26 @@ import { useDashboardEvents } from '../hooks/use-dashboard-events';
 /** The server's message, else the spec's default (spec 2 section 8). */
 function failure(error: unknown): string {
   return error instanceof ApiError && error.serverMessage ? error.serverMessage : MESSAGES.dashboardFailed;
+}
+
+type OutOfStockModalProps = ComponentProps<typeof OutOfStockModalType>;
+
+/**
+ * The out-of-stock list's dialog (Mantine's Modal, its focus trap and scroll lock) is fetched when
+ * it is first opened, not with the Dashboard (docs/decisions/058-lighthouse-on-a-phone.md); once
+ * there it stays mounted, so it closes as before. Loaded by hand rather than with lazy() and
+ * Suspense, whose retry waits on a timer (as the toast host, app/providers.tsx).
+ */
+function LazyOutOfStockModal(props: OutOfStockModalProps) {
+  const [Modal, setModal] = useState<ComponentType<OutOfStockModalProps> | null>(null);
+  useEffect(() => {
+    if (!props.opened || Modal) return;
+    import('../components/out-of-stock-modal').then(
+      (m) => setModal(() => m.OutOfStockModal),
+      (error: unknown) => console.error(error),
+    );
+  }, [props.opened, Modal]);
+  return Modal ? <Modal {...props} /> : null;
 }
 
 /** Dashboard Overview (spec 2 section 2): the six tiles, a 12-month chart, recent orders and shortcuts. */
@@ -67,7 +87,7 @@ export function DashboardRoute() {
                 <ShortcutCards />
               </Grid.Col>
             </Grid>
-            <OutOfStockModal
+            <LazyOutOfStockModal
               opened={outOfStockOpen}
               onClose={() => setOutOfStockOpen(false)}
               products={data.outOfStockProducts}
