@@ -24,7 +24,7 @@ let loadedTooltip: TooltipComponent | null = null;
  * icons are named by their aria-label alone (docs/decisions/058-lighthouse-on-a-phone.md).
  */
 function useIdleTooltip(): TooltipComponent | null {
-  const [Tooltip, setTooltip] = useState(loadedTooltip);
+  const [Tooltip, setTooltip] = useState<TooltipComponent | null>(() => loadedTooltip);
   useEffect(() => {
     if (Tooltip) return;
     return whenIdle(() => {
