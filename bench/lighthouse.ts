@@ -141,15 +141,16 @@ async function runOnce(url: string, port: number): Promise<LighthouseRun> {
     )
     .map((a) => `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`)
     .slice(0, 6);
-  const observedLcp =
-    (audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)?.items?.[0]
-      ?.observedLargestContentfulPaint ?? Number.POSITIVE_INFINITY;
-  const requests =
-    (
-      audits['network-requests']?.details as
-        | { items?: { resourceType?: string; networkRequestTime?: number; transferSize?: number }[] }
-        | undefined
-    )?.items ?? [];
+  // Lighthouse's details are a union of table shapes: read as the two audits document them.
+  type Items<T> = { items?: T[] } | undefined;
+  const metricItems = audits.metrics?.details as unknown as Items<{ observedLargestContentfulPaint?: number }>;
+  const observedLcp = metricItems?.items?.[0]?.observedLargestContentfulPaint ?? Number.POSITIVE_INFINITY;
+  const requestItems = audits['network-requests']?.details as unknown as Items<{
+    resourceType?: string;
+    networkRequestTime?: number;
+    transferSize?: number;
+  }>;
+  const requests = requestItems?.items ?? [];
   const earlyScripts = requests.filter(
     (r) => r.resourceType === 'Script' && (r.networkRequestTime ?? Number.POSITIVE_INFINITY) < observedLcp,
   );
