@@ -14,6 +14,12 @@ export interface SimulateOptions {
   replies: boolean;
   /** The random choices' seed: the same seed plays the same customers (e-mails aside, which are unique per run). */
   seed: number;
+  /**
+   * Every customer arrives at once and plays their whole visit, each step right after the last,
+   * with no deadline (`seconds` unused): a count-based run, what it does depends on the seed, not
+   * on the machine's speed (the simulator's test). Not on the command line.
+   */
+  allAtOnce?: boolean;
 }
 
 export const USAGE = `Usage: npm run simulate -- --url http://localhost:3000 [--customers 50] [--minutes 2]

@@ -50,6 +50,8 @@ export interface CustomerContext {
   deadline: number;
   /** How long this customer stays, in ms: their steps are spread over it (cut short by the deadline). */
   visitMs: number;
+  /** false: every step right after the last, no pauses, no deadline (options.allAtOnce). */
+  paced: boolean;
   /** Codes believed usable by anybody (the admin's active list, or --codes). */
   codes: readonly string[];
   /** A per-run tag, so e-mails are unique however often the simulator runs. */
@@ -183,10 +185,12 @@ export async function playCustomer(ctx: CustomerContext, index: number, arriveAt
 
   const leaves = Math.min(ctx.deadline, performance.now() + ctx.visitMs);
   for (let i = 0; i < steps.length; i++) {
-    const left = leaves - performance.now();
-    if (left <= 0) break;
-    await sleep((left / (steps.length - i + 1)) * (0.5 + rnd.next()));
-    if (performance.now() >= ctx.deadline) break;
+    if (ctx.paced) {
+      const left = leaves - performance.now();
+      if (left <= 0) break;
+      await sleep((left / (steps.length - i + 1)) * (0.5 + rnd.next()));
+      if (performance.now() >= ctx.deadline) break;
+    }
     await steps[i]?.();
   }
   // Still on the page: the caller closes the socket once the last replies are out.

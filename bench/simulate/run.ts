@@ -19,7 +19,8 @@ export interface SimulationResult {
 /**
  * Plays options.customers customers against options.url for options.seconds: they arrive over
  * the first half of the time and stay a third to two thirds of it, each with a random generator of its own (seed + its number), and
- * act until the end. `log` hears a progress line every `progressEvery` seconds.
+ * act until the end. With options.allAtOnce they all arrive at once and play every step of their
+ * visit without pauses, however long that takes. `log` hears a progress line every `progressEvery` seconds.
  */
 export async function simulate(
   options: SimulateOptions,
@@ -29,7 +30,7 @@ export async function simulate(
   const recorder = new Recorder();
   const client = new ShopClient(options.url, recorder);
   const started = performance.now();
-  const deadline = started + options.seconds * 1000;
+  const deadline = options.allAtOnce ? Number.POSITIVE_INFINITY : started + options.seconds * 1000;
   const runId = randomBytes(4).toString('hex');
 
   let replier: Replier | undefined;
@@ -69,11 +70,12 @@ export async function simulate(
             deadline,
             // A third to two thirds of the run: the last to arrive still finish, and orders come all along.
             visitMs: options.seconds * 1000 * (1 / 3 + arrivals.next() / 3),
+            paced: !options.allAtOnce,
             codes: [...codes],
             runId,
           },
           index,
-          started + arrivals.next() * options.seconds * 500,
+          options.allAtOnce ? started : started + arrivals.next() * options.seconds * 500,
         ),
       ),
     );
