@@ -37,9 +37,8 @@ const STAGES = [
     needs: ['build'],
     weight: 1,
   },
+  // Beside the build: the first answer about the types, then the API suites as soon as the build is there.
   { name: 'typecheck', what: 'tsc -b over the project references', command: 'npx tsc -b', weight: 1 },
-  { name: 'lint', what: 'Biome and the import rules (dependency-cruiser)', command: 'npm run lint', weight: 1 },
-  { name: 'unit', what: 'Vitest unit project', command: 'npx vitest run --project unit', weight: 1 },
   {
     name: 'api',
     what: 'API suite and the scale tier on embedded PostgreSQL 18',
@@ -55,6 +54,10 @@ const STAGES = [
     needs: ['build'],
     weight: 1,
   },
+  // Short stages last: they take whichever core frees first (the browser suite's or the API suites'),
+  // instead of holding back the API suites, the longer lane (docs/decisions/041-test-tiers.md).
+  { name: 'lint', what: 'Biome and the import rules (dependency-cruiser)', command: 'npm run lint', weight: 1 },
+  { name: 'unit', what: 'Vitest unit project', command: 'npx vitest run --project unit', weight: 1 },
 ];
 
 const args = process.argv.slice(2);
