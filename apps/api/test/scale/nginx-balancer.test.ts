@@ -4,30 +4,42 @@ import net from 'node:net';
 import path from 'node:path';
 import {
   API_PATHS,
+  adminUnreadUpdatedEventSchema,
   CUSTOMER_PATHS,
   customerConversationResponseSchema,
   customerSessionResponseSchema,
+  dashboardSummaryResponseSchema,
   EVENTS,
   loginResponseSchema,
   type Message,
   messageSchema,
+  ordersUpdatedEventSchema,
+  placeOrderResponseSchema,
+  productSavedResponseSchema,
   sentMessageResponseSchema,
+  threadResponseSchema,
+  unreadResponseSchema,
 } from '@backroom/contract';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { nextEvent } from '../helpers/admin-socket';
+import { productForm } from '../helpers/catalogue';
 import { createFreshDatabase } from '../helpers/database';
 import { type Instance, startInstance } from '../helpers/instances';
 import { type Nginx, startNginx } from '../helpers/nginx';
-import { adminSocketAt, connected, joinAdmins, serverDisconnect } from '../helpers/remote-socket';
+import { adminSocketAt, connected, customerSocketAt, joinAdmins, serverDisconnect } from '../helpers/remote-socket';
 import { waitUntil } from '../helpers/wait';
 
 /**
- * docs/deploy.md's nginx configuration, exactly as the doc writes it (only the instances' ports
- * and its own listening port swapped for free ones), run by Debian's nginx in front of two real
- * `npm run serve` processes on one database, with the instances' settings the doc gives.
+ * Two real `npm run serve` processes on one PostgreSQL database, as behind a load balancer: what
+ * happens on one reaches the sockets of the other (through the socket.io PostgreSQL adapter and
+ * the revocation NOTIFY), and a socket that was away catches up by refetching (called directly);
+ * then docs/deploy.md's nginx configuration, exactly as the doc writes it (only the instances'
+ * ports and its own listening port swapped for free ones), run by Debian's nginx in front of the
+ * two, with the instances' settings the doc gives. (two-instances.test.ts was this file's first
+ * half, on two processes of its own: one pair of processes now serves both.)
  */
 const doc = readFileSync(path.resolve(import.meta.dirname, '../../../../docs/deploy.md'), 'utf8');
 
@@ -54,24 +66,25 @@ let nginx: Nginx;
 const sockets: Socket[] = [];
 let databaseUrl: string;
 let adminToken: string;
-let customer: { token: string; conversationId: string };
+let customer: { token: string; name: string; conversationId: string };
 
 interface CallOptions {
   method?: string;
   token?: string;
   body?: unknown;
+  form?: FormData;
   headers?: Record<string, string>;
 }
 
-/** A JSON call: the status and the parsed body. */
+/** A JSON call (or a form's): the status and the parsed body. */
 async function call(base: string, path: string, options: CallOptions = {}) {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.token = options.token;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${base}${path}`, {
-    method: options.method ?? (options.body !== undefined ? 'POST' : 'GET'),
+    method: options.method ?? (options.body !== undefined || options.form ? 'POST' : 'GET'),
     headers,
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    body: options.form ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
   });
   const text = await res.text();
   return { status: res.status, json: text ? (JSON.parse(text) as unknown) : undefined, text };
@@ -127,23 +140,127 @@ beforeAll(async () => {
     '/api/health',
   );
   adminToken = await adminLogin();
+  const name = 'Sam Balanced';
   const registered = await ok(
     nginx.base,
     CUSTOMER_PATHS.register,
     customerSessionResponseSchema,
-    { body: { name: 'Sam Balanced', email: 'sam@balanced.example', password: 'a customer behind nginx' } },
+    { body: { name, email: 'sam@balanced.example', password: 'a customer behind nginx' } },
     201,
   );
   const mine = await ok(nginx.base, CUSTOMER_PATHS.conversation, customerConversationResponseSchema, {
     token: registered.token,
   });
-  customer = { token: registered.token, conversationId: mine.conversation._id };
+  customer = { token: registered.token, name, conversationId: mine.conversation._id };
 });
+
+const ADDRESS = {
+  firstName: 'Sam',
+  lastName: 'Balanced',
+  email: 'sam@balanced.example',
+  phone: '+1 503 555 0199',
+  street: '42 Cedar Lane',
+  city: 'Portland',
+  state: 'OR',
+  zipcode: '97205',
+  country: 'USA',
+};
 
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   await nginx?.stop();
   await Promise.all([a?.stop(), b?.stop()]);
+});
+
+// First, each instance called directly (nothing sent to either yet: the unread count starts at 0).
+describe('two instances on one database', () => {
+  it('a customer message sent through A reaches an admin socket on B, with the unread count', async () => {
+    const admin = await track(adminSocketAt(b.base, adminToken));
+    const arrived = nextEvent<Message>(admin, EVENTS.newMessage, (m) => m.body === 'Is the Goku figure in stock?');
+    const unread = nextEvent<unknown>(admin, EVENTS.adminUnreadUpdated);
+
+    const sent = await ok(a.base, CUSTOMER_PATHS.messages, sentMessageResponseSchema, {
+      token: customer.token,
+      body: { body: '  Is the Goku figure in stock?  ' },
+    });
+    const message = messageSchema.parse(await arrived);
+    expect(message).toMatchObject({ _id: sent._id, conversation: customer.conversationId, isAdmin: false });
+    expect(message.sender?.name).toBe(customer.name);
+    expect(adminUnreadUpdatedEventSchema.parse(await unread).count).toBe(1);
+    // Both instances count the same from the one database.
+    for (const instance of [a, b]) {
+      const counted = await ok(instance.base, API_PATHS.unread, unreadResponseSchema, { token: adminToken });
+      expect(counted.unread).toBe(1);
+    }
+  });
+
+  it("an admin reply sent through B reaches the customer's socket on A", async () => {
+    const socket = await track(customerSocketAt(a.base, customer.token, customer.conversationId));
+    const arrived = nextEvent<Message>(socket, EVENTS.newMessage, (m) => m.isAdmin);
+    const reply = await ok(b.base, API_PATHS.adminMessage, sentMessageResponseSchema, {
+      token: adminToken,
+      body: { conversationId: customer.conversationId, body: 'Yes, 4 left!' },
+    });
+    const message = messageSchema.parse(await arrived);
+    expect(message).toMatchObject({ _id: reply._id, body: 'Yes, 4 left!', isAdmin: true });
+  });
+
+  it("an order placed by a customer on A makes B's admin sockets refetch the dashboard (ordersUpdated)", async () => {
+    const product = await ok(a.base, API_PATHS.productAdd, productSavedResponseSchema, {
+      token: adminToken,
+      form: productForm({ name: 'Goku Figure', description: 'Super Saiyan, 18 cm', price: '34.50' }),
+    });
+    const admin = await track(adminSocketAt(b.base, adminToken));
+    const updated = nextEvent<unknown>(admin, EVENTS.ordersUpdated);
+    const placed = await ok(
+      a.base,
+      CUSTOMER_PATHS.orders,
+      placeOrderResponseSchema,
+      {
+        token: customer.token,
+        body: { items: [{ productId: product.product._id, quantity: 2 }], address: ADDRESS, paymentMethod: 'COD' },
+      },
+      201,
+    );
+    expect(ordersUpdatedEventSchema.parse(await updated)).toEqual({ action: 'placed', id: placed.order._id });
+    // What the dashboard refetches on that event, from B, already counts it.
+    const summary = await ok(b.base, API_PATHS.dashboardSummary, dashboardSummaryResponseSchema, {
+      token: adminToken,
+    });
+    expect(summary.totals.orders).toBe(1);
+    expect(summary.totals.revenue).toBe(69);
+    expect(summary.recentOrders[0]?._id).toBe(placed.order._id);
+  });
+
+  it('an admin socket on B that was away catches up on the open thread by refetching it after reconnecting', async () => {
+    const admin = await track(adminSocketAt(b.base, adminToken));
+    admin.disconnect();
+    const missed = await ok(a.base, CUSTOMER_PATHS.messages, sentMessageResponseSchema, {
+      token: customer.token,
+      body: { body: 'Sent while you were away' },
+    });
+    // Back again: the shell rejoins, and on the acknowledgement refetches what it shows.
+    admin.connect();
+    await connected(admin);
+    await joinAdmins(admin);
+    const thread = await ok(
+      b.base,
+      API_PATHS.adminThread.replace(':conversationId', customer.conversationId),
+      threadResponseSchema,
+      { token: adminToken },
+    );
+    expect(thread.messages.map((m) => m._id)).toContain(missed._id);
+    expect(thread.messages.at(-1)?.body).toBe('Sent while you were away');
+    // And from now on it hears new ones live again.
+    const live = nextEvent<Message>(admin, EVENTS.newMessage);
+    await ok(a.base, CUSTOMER_PATHS.messages, sentMessageResponseSchema, {
+      token: customer.token,
+      body: { body: 'Back?' },
+    });
+    expect((await live).body).toBe('Back?');
+  });
+  // A logout on one closing that session's sockets on the other: the logout test behind nginx below
+  // (a socket held on each instance, and another session's left open).
 });
 
 describe("docs/deploy.md's nginx in front of two instances", () => {
@@ -202,6 +319,8 @@ describe("docs/deploy.md's nginx in front of two instances", () => {
     expect(out.status).toBe(200);
     expect(await Promise.all(closed)).toEqual(held.map(() => 'io server disconnect'));
     expect((await call(nginx.base, API_PATHS.unread, { token })).status).toBe(403);
+    // Refused on both instances, whichever took the logout (a revoked token is a 403, which ends a session in the admin).
+    for (const instance of [a, b]) expect((await call(instance.base, API_PATHS.unread, { token })).status).toBe(403);
     expect(other.connected).toBe(true);
     expect((await call(nginx.base, API_PATHS.unread, { token: adminToken })).status).toBe(200);
   });
