@@ -19,7 +19,7 @@ describe('the demo orders', () => {
     // An order that is not the demo's stays.
     const mine = await insertOrder(t.database.db, { status: 'Delivered', amountCents: 1234 });
     // 24 demo products with their images are enough for the orders' items (the whole catalogue of
-    // 120 is demo-catalogue.test.ts's); the first five of them are out of stock.
+    // 120 is scale/demo-catalogue.test.ts's); the first five of them are out of stock.
     const summary = await generateDemo(t.database.db, { customers: 40, now, storage: t.app.ctx.storage, products: 24 });
     expect(summary.orders).toBe(400);
 

@@ -125,7 +125,9 @@ describe('the server process', () => {
   });
 
   it('rebuilds the demo shop with npm run demo -- --reset', async () => {
-    const demo = run('dist/demo.js', ['--reset']);
+    // A catalogue of 12 products: the reset is the point here (the first start drew all 120, and
+    // scale/demo-catalogue.test.ts checks them), and each product's images cost a drawing.
+    const demo = run('dist/demo.js', ['--reset', '--products', '12']);
     expect(await demo.exited).toBe(0);
     expect(demo.output()).toMatch(/Demo shop rebuilt: \{"customers":60,"admins":2/);
   });
