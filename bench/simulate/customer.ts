@@ -146,6 +146,8 @@ export async function playCustomer(ctx: CustomerContext, index: number, arriveAt
       const mine = await client.call(customerConversationResponseSchema, CUSTOMER_PATHS.conversation, { token });
       if (!mine.ok) return;
       socket = await listenForReplies(client.base, token, mine.data.conversation._id, recorder);
+      // Only a customer who hears the replies asks: every reply sent must reach its customer.
+      if (!socket) return;
       const product = seen.length > 0 ? rnd.pick(seen).name : 'Batman figure';
       await sendMessage(ctx, token, rnd.pick(QUESTIONS).replace('{product}', product));
     },
@@ -165,11 +167,12 @@ export async function playCustomer(ctx: CustomerContext, index: number, arriveAt
       await client.call(customerOrderListResponseSchema, CUSTOMER_PATHS.orders, { token });
     },
     async () => {
-      if (chatty && rnd.chance(0.6)) await sendMessage(ctx, token, rnd.pick(FOLLOW_UPS));
+      if (chatty && socket && rnd.chance(0.6)) await sendMessage(ctx, token, rnd.pick(FOLLOW_UPS));
     },
     async () => {
-      // Some sign out and back in (the login limits release a successful login).
-      if (!rnd.chance(0.2)) return;
+      // Some sign out and back in (the login limits release a successful login). Not one waiting
+      // for a reply: a logout closes the session's sockets (decision 020), and the reply would be lost.
+      if (socket || !rnd.chance(0.2)) return;
       await client.call(messageResponseSchema, CUSTOMER_PATHS.logout, { token, method: 'POST' });
       const again = await client.call(customerSessionResponseSchema, CUSTOMER_PATHS.login, {
         body: { email, password },
