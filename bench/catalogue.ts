@@ -31,6 +31,10 @@ export interface CatalogueBench {
 const PRODUCTS = 100_000;
 const QUERY = { q: 'dragon', mainCategory: 'Figures', page: 2, pageSize: 10 } satisfies ProductListQuery;
 
+/** The bench's product page as a query string. */
+export const catalogueSearch = () =>
+  new URLSearchParams(Object.entries(QUERY).map(([k, v]) => [k, String(v)])).toString();
+
 export async function benchCatalogue(options: {
   base: string;
   token: string;
@@ -46,7 +50,7 @@ export async function benchCatalogue(options: {
   await database.db.execute(sql`vacuum analyze products`);
   const insertSeconds = (performance.now() - started) / 1000;
 
-  const search = new URLSearchParams(Object.entries(QUERY).map(([k, v]) => [k, String(v)])).toString();
+  const search = catalogueSearch();
   const url = `${base}${API_PATHS.productList}?${search}`;
   const first = await fetch(url, { headers: { token } });
   if (first.status !== 200) throw new Error(`list page answered ${first.status}: ${await first.text()}`);

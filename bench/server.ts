@@ -24,7 +24,7 @@ export const LIVE_BODY = JSON.stringify({ success: true, status: 'ok' });
 async function main() {
   const send = (message: ServerMessage) => process.send?.(message);
   const config = loadConfig();
-  const database = connectDatabase(config.databaseUrl as string, 10);
+  const database = connectDatabase(config.databaseUrl as string, config.databasePoolMax);
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
 

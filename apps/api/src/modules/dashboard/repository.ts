@@ -1,6 +1,8 @@
 import { DASHBOARD_LIMITS, type OrderStatus } from '@backroom/contract';
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import type { Db } from '../../db/client';
 
 export interface DashboardFigures {
   products: number;
@@ -32,13 +34,14 @@ export interface DashboardFigures {
  * Every figure of the dashboard in one statement (one round trip, one connection): the counters
  * and rollups kept by triggers (a few dozen rows whatever the shop's size), the newest out-of-stock
  * products through their partial index, and the recent orders as two short scans of
- * (delivered, created_at, id), undelivered first. Months are [from, to), UTC.
+ * (delivered, created_at, id), undelivered first. Months are [from, to), UTC: the placeholders
+ * `from` and `to`.
  */
-export async function readDashboard(db: DbOrTx, window: { from: Date; to: Date }): Promise<DashboardFigures> {
+function dashboardStatement(): SQL {
   const counter = (name: string) => sql`(SELECT coalesce(sum(value), 0) FROM stat_counters WHERE name = ${name})`;
   const recentColumns = sql.raw('id, first_name, last_name, total_cents, status, created_at, delivered');
   const limit = DASHBOARD_LIMITS.recentOrders;
-  const result = await db.execute<{ summary: DashboardFigures }>(sql`
+  return sql`
     SELECT json_build_object(
       'products', ${counter('products')},
       'outOfStock', ${counter('products_out_of_stock')},
@@ -52,7 +55,7 @@ export async function readDashboard(db: DbOrTx, window: { from: Date; to: Date }
                ) ORDER BY m.month), '[]'::json)
           FROM (SELECT month, sum(orders) AS orders, sum(revenue_cents) AS revenue
                   FROM order_rollups
-                 WHERE month >= ${window.from.toISOString()}::timestamptz AND month < ${window.to.toISOString()}::timestamptz
+                 WHERE month >= ${sql.placeholder('from')}::timestamptz AND month < ${sql.placeholder('to')}::timestamptz
                  GROUP BY month) m),
       'outOfStockProducts', (
         SELECT coalesce(json_agg(json_build_object(
@@ -74,6 +77,23 @@ export async function readDashboard(db: DbOrTx, window: { from: Date; to: Date }
                   (SELECT ${recentColumns} FROM orders WHERE delivered = true
                     ORDER BY created_at DESC, id DESC LIMIT ${limit})
                 ) u ORDER BY delivered, created_at DESC, id DESC LIMIT ${limit}) r)
-    ) AS summary`);
+    ) AS summary`;
+}
+
+/** The statement's text and parameters, built once: the same text every time, so each connection parses it once. */
+const dashboardQuery = new PgDialect().sqlToQuery(dashboardStatement());
+
+/**
+ * The dashboard's figures as a named prepared statement (decision 057's amendment): Drizzle does
+ * not build it again and PostgreSQL neither parses nor plans it again on a connection that ran it,
+ * as the product and orders pages (decisions 020, 057).
+ */
+export async function readDashboard(db: Db, window: { from: Date; to: Date }): Promise<DashboardFigures> {
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const result = await pool.query<{ summary: DashboardFigures }>({
+    name: 'dashboard_summary',
+    text: dashboardQuery.sql,
+    values: fillPlaceholders(dashboardQuery.params, { from: window.from.toISOString(), to: window.to.toISOString() }),
+  });
   return result.rows[0]?.summary as DashboardFigures;
 }

@@ -1,6 +1,7 @@
 import { newObjectId, type OrderDeliveryFilter, type OrderStatus } from '@backroom/contract';
 import { and, count, desc, eq, gte, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { executeNamed } from '../../db/named';
 import { orderDayRollups, orderRollups, orderStatusChanges, orders } from '../../db/schema';
 
 /**
@@ -298,7 +299,7 @@ export interface StatusUpdate {
   discountCode: string | null | undefined;
 }
 
-/** What the status change's statement answers, as node-postgres gives it (int8 as text, timestamps as text). */
+/** What the status change's statement answers, as node-postgres gives it (int8 as text, timestamptz as Date). */
 interface ChangedRaw extends Record<string, unknown> {
   id: string;
   user_id: string | null;
@@ -342,7 +343,7 @@ interface ChangedRaw extends Record<string, unknown> {
  * no such order (then nothing is written).
  */
 export async function changeStatusAtOnce(
-  db: DbOrTx,
+  db: Db,
   update: StatusUpdate & {
     orderId: string;
     adminId: string;
@@ -355,7 +356,10 @@ export async function changeStatusAtOnce(
   if (update.discountCode !== undefined) sets.push(sql`discount_code = ${update.discountCode}`);
   sets.push(sql`updated_at = now()`);
   const activity = entry(sql.raw('changed c'));
-  const result = await db.execute<ChangedRaw>(sql`
+  // A named prepared statement per shape (which columns are set, whether there is an entry).
+  const result = await executeNamed<ChangedRaw>(
+    db,
+    sql`
     WITH before AS (
       SELECT id, status, tracking_number, discount_code FROM orders WHERE id = ${update.orderId} FOR UPDATE
     ), changed AS (
@@ -376,7 +380,9 @@ export async function changeStatusAtOnce(
     SELECT c.*, ch.id AS change_id, ch.status AS change_status, ch.tracking_number AS change_tracking_number,
            ch.discount_code AS change_discount_code, ch.admin_name AS change_admin_name,
            ch.created_at AS change_created_at
-      FROM changed c CROSS JOIN change ch`);
+      FROM changed c CROSS JOIN change ch`,
+    'order_status',
+  );
   const raw = result.rows[0];
   if (!raw) return undefined;
   return {
