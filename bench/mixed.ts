@@ -8,6 +8,7 @@ import path from 'node:path';
 import { API_PATHS, DELIVERED_STATUS, type OrderListRequest, SHIPPED_STATUS } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
+import { defaultPoolMax } from '../apps/api/src/config';
 import { connectDatabase, type Database, migrateDatabase } from '../apps/api/src/db/client';
 import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { insertBulkOrders, insertBulkUsers } from '../apps/api/src/demo/bulk';
@@ -397,7 +398,7 @@ async function main() {
     const cores = (cpu: number) => `${fmt(cpu / seconds, 2)} cores`;
     const lines = [
       `\nThe mixed load alone: ${MIXED_CONNECTIONS} connections, ${MIXED_SECONDS} s, ${fmt(ordersWanted)} orders, ` +
-        `DATABASE_POOL_MAX ${process.env.DATABASE_POOL_MAX ?? '10 (default)'}; ${os.cpus().length} cores, load average ` +
+        `DATABASE_POOL_MAX ${process.env.DATABASE_POOL_MAX ?? `${defaultPoolMax()} (default)`}; ${os.cpus().length} cores, load average ` +
         os
           .loadavg()
           .map((l) => fmt(l, 1))

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_IMPORT_MAX_BYTES, DEFAULT_UPLOAD_MAX_BYTES, isTimeZone } from '@backroom/contract';
 import { z } from 'zod';
@@ -22,6 +23,13 @@ const optional = z
   .optional();
 
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * DATABASE_POOL_MAX's default: twice the machine's cores, 4 to 10 (decision 057). More statements
+ * at once than PostgreSQL has cores only share the cores: each takes longer, the heaviest the
+ * longest, and the queue is better kept in the pool, first come first served.
+ */
+export const defaultPoolMax = (cores = os.availableParallelism()) => Math.min(10, Math.max(4, 2 * cores));
 
 /** Which proxies in front of the app may tell the client's address (docs/decisions/018-connections-and-proxies.md). */
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
@@ -89,7 +97,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
-  DATABASE_POOL_MAX: int(10),
+  DATABASE_POOL_MAX: int(defaultPoolMax()),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,

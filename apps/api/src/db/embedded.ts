@@ -36,6 +36,7 @@ export async function startEmbeddedCluster(
   const databaseDir = path.join(dataDir, 'postgres');
   await fs.mkdir(dataDir, { recursive: true, mode: 0o755 });
   const releaseLock = await takeAppLock(dataDir);
+  let socketDir: string | undefined;
   try {
     await assertReachableByPostgres([dataDir, await binariesDir()]);
     await stopLeftoverPostmaster(databaseDir);
@@ -64,7 +65,7 @@ export async function startEmbeddedCluster(
     // The app's connections come through a Unix socket in a folder of the cluster's owner
     // (decision 057): a round trip costs the kernel less than TCP on 127.0.0.1. TCP stays on for
     // the tools that take a port (backups); a path too long for a socket keeps TCP alone.
-    const socketDir = await privateSocketDir(dataDir, databaseDir, port);
+    socketDir = await privateSocketDir(dataDir, databaseDir, port);
     if (socketDir) flags.push('-c', `unix_socket_directories=${socketDir}`);
     try {
       await cluster.start();
@@ -81,19 +82,23 @@ export async function startEmbeddedCluster(
       await client.end();
     }
     let stopped = false;
+    const started = socketDir;
     return {
       url:
         `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}` +
-        (socketDir ? `?host=${encodeURIComponent(socketDir)}` : ''),
+        (started ? `?host=${encodeURIComponent(started)}` : ''),
       created,
       async stop() {
         if (stopped) return;
         stopped = true;
         await cluster.stop();
+        // The socket's folder goes with the cluster: a stopped shop's DATA_DIR holds what it did before.
+        if (started) await fs.rm(started, { recursive: true, force: true });
         await releaseLock();
       },
     };
   } catch (error) {
+    if (socketDir) await fs.rm(socketDir, { recursive: true, force: true });
     await releaseLock();
     throw error;
   }
