@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fastifyTrustProxy, loadConfig } from './config';
+import { defaultPoolMax, fastifyTrustProxy, loadConfig } from './config';
 
 describe('loadConfig', () => {
   it('has defaults for a fresh machine', () => {
@@ -9,6 +9,12 @@ describe('loadConfig', () => {
     expect(c.tokenTtlMs).toBe(12 * 3_600_000);
     expect(c.corsOrigins).toEqual([]);
     expect(c.dataDir).toMatch(/data$/);
+  });
+
+  it('sizes the database pool by the cores, 4 to 10, unless DATABASE_POOL_MAX says', () => {
+    expect([1, 2, 3, 5, 16].map((cores) => defaultPoolMax(cores))).toEqual([4, 4, 6, 10, 10]);
+    expect(loadConfig({}).databasePoolMax).toBe(defaultPoolMax());
+    expect(loadConfig({ DATABASE_POOL_MAX: '7' }).databasePoolMax).toBe(7);
   });
 
   it('reads durations and lists', () => {
