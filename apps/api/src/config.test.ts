@@ -11,8 +11,8 @@ describe('loadConfig', () => {
     expect(c.dataDir).toMatch(/data$/);
   });
 
-  it('sizes the database pool by the cores, 4 to 10, unless DATABASE_POOL_MAX says', () => {
-    expect([1, 2, 3, 5, 16].map((cores) => defaultPoolMax(cores))).toEqual([4, 4, 6, 10, 10]);
+  it('sizes the database pool by the cores, 5 to 10, unless DATABASE_POOL_MAX says', () => {
+    expect([1, 2, 3, 5, 16].map((cores) => defaultPoolMax(cores))).toEqual([5, 5, 6, 10, 10]);
     expect(loadConfig({}).databasePoolMax).toBe(defaultPoolMax());
     expect(loadConfig({ DATABASE_POOL_MAX: '7' }).databasePoolMax).toBe(7);
   });

@@ -25,11 +25,11 @@ const optional = z
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /**
- * DATABASE_POOL_MAX's default: twice the machine's cores, 4 to 10 (decision 057). More statements
+ * DATABASE_POOL_MAX's default: twice the machine's cores, 5 to 10 (decision 057). More statements
  * at once than PostgreSQL has cores only share the cores: each takes longer, the heaviest the
  * longest, and the queue is better kept in the pool, first come first served.
  */
-export const defaultPoolMax = (cores = os.availableParallelism()) => Math.min(10, Math.max(4, 2 * cores));
+export const defaultPoolMax = (cores = os.availableParallelism()) => Math.min(10, Math.max(5, 2 * cores));
 
 /** Which proxies in front of the app may tell the client's address (docs/decisions/018-connections-and-proxies.md). */
 export type TrustProxy = false | { hops: number } | { addresses: string[] };
