@@ -25,10 +25,15 @@ const optional = z
 const int = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /**
- * DATABASE_POOL_MAX's default: twice the machine's cores, 5 to 10 (decision 057). More statements
- * at once than PostgreSQL has cores only share the cores: each takes longer, the heaviest the
- * longest, and the queue is better kept in the pool, first come first served.
+ * DATABASE_POOL_MAX's default on the embedded cluster, which shares this machine's cores: twice the
+ * cores, 5 to 10 (decision 057). More statements at once than PostgreSQL has cores only share the
+ * cores: each takes longer, the heaviest the longest, and the queue is better kept in the pool,
+ * first come first served. A server named by DATABASE_URL has cores this machine cannot count:
+ * there the default stays 10.
  */
+/** DATABASE_POOL_MAX's default with DATABASE_URL. */
+export const EXTERNAL_POOL_MAX = 10;
+
 export const defaultPoolMax = (cores = os.availableParallelism()) => Math.min(10, Math.max(5, 2 * cores));
 
 /** Which proxies in front of the app may tell the client's address (docs/decisions/018-connections-and-proxies.md). */
@@ -97,7 +102,7 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional,
-  DATABASE_POOL_MAX: int(defaultPoolMax()),
+  DATABASE_POOL_MAX: z.coerce.number().int().positive().optional(),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ADMIN_EMAIL: optional,
   ADMIN_PASSWORD: optional,
@@ -260,7 +265,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePoolMax: e.DATABASE_POOL_MAX ?? (e.DATABASE_URL ? EXTERNAL_POOL_MAX : defaultPoolMax()),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
