@@ -20,7 +20,7 @@ import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { generateDemo } from '../apps/api/src/demo/generate';
 import { BROTLI_QUALITY, GZIP_LEVEL } from '../apps/api/src/plugins/infrastructure/compression';
 import { createLocalStorage } from '../apps/api/src/storage/local-storage';
-import { type LoadResult, load } from './load';
+import { alternately, type LoadResult, load } from './load';
 import { startServer } from './server-process';
 import { isMainBench } from './standalone';
 
@@ -79,26 +79,6 @@ export async function benchCompression(options: {
     },
   };
 }
-
-/** a, b, b, a: each load's two runs averaged, so a drift in the machine's load favours neither. */
-async function alternately(
-  a: () => Promise<LoadResult>,
-  b: () => Promise<LoadResult>,
-): Promise<[LoadResult, LoadResult]> {
-  const a1 = await a();
-  const b1 = await b();
-  const b2 = await b();
-  const a2 = await a();
-  return [mean(a1, a2), mean(b1, b2)];
-}
-
-const mean = (x: LoadResult, y: LoadResult): LoadResult => ({
-  requestsPerSecond: (x.requestsPerSecond + y.requestsPerSecond) / 2,
-  p50: (x.p50 + y.p50) / 2,
-  p99: (x.p99 + y.p99) / 2,
-  errors: x.errors + y.errors,
-  non2xx: x.non2xx + y.non2xx,
-});
 
 /** The DB-free route's throughput with compression on, as a share of off's: the goal is 90% or more. */
 export const compressionShare = (r: CompressionResult) => r.live.on.requestsPerSecond / r.live.off.requestsPerSecond;

@@ -5,7 +5,9 @@
  * SQL and under load, and the mixed load at 200 connections, each with the server's event-loop
  * delay. A fresh embedded database with the demo shop, 100k products and BENCH_ORDERS orders
  * (100k by default: the mixed load's pages do not depend on the total). BENCH_SECONDS sets each
- * load's length (5 s), BENCH_MIXED_SECONDS the mixed load's (60 s).
+ * load's length (5 s), BENCH_MIXED_SECONDS the mixed load's (60 s). The server runs with its
+ * metrics on, as npm run bench's does; the DB-free route is also asked of a second server with
+ * them off (no METRICS_TOKEN), alternately, which tells the metrics hooks' cost.
  */
 import '../apps/api/src/process-signals';
 import { randomBytes } from 'node:crypto';
@@ -23,7 +25,8 @@ import { generateDemo } from '../apps/api/src/demo/generate';
 import { demoProductsForOrders } from '../apps/api/src/demo/orders';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords';
 import { benchCatalogue, type CatalogueBench } from './catalogue';
-import { type LoadResult, load } from './load';
+import { alternately, type LoadResult, load } from './load';
+import { BENCH_METRICS_TOKEN } from './metrics';
 import { MIXED_CONNECTIONS, MIXED_SECONDS, type MixedBench, runMixed } from './mixed';
 import { startServer } from './server-process';
 import { isMainBench } from './standalone';
@@ -119,15 +122,22 @@ async function main() {
     await ensureFirstAdmin(database.db, { ...ADMIN, dataDir: dir });
     await generateDemo(database.db, { customers: 2000 });
     const logFile = path.join(dir, 'server.log');
-    const server = await startServer(
-      { DATA_DIR: dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'info', ADMIN_EMAIL: ADMIN.email },
-      logFile,
-    );
+    const env = { DATA_DIR: dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'info', ADMIN_EMAIL: ADMIN.email };
+    const server = await startServer({ ...env, METRICS_TOKEN: BENCH_METRICS_TOKEN }, logFile);
     const { base } = server;
     const opts = { connections: CONNECTIONS, seconds: SECONDS };
 
-    const bare = await load(server.bare, opts);
-    const live = await load(`${base}${API_PATHS.live}`, opts);
+    // Each pair a, b, b, a and averaged, so a machine getting busier favours neither (bench/load.ts).
+    const [bare, live] = await alternately(
+      () => load(server.bare, opts),
+      () => load(`${base}${API_PATHS.live}`, opts),
+    );
+    const withoutMetrics = await startServer(env, path.join(dir, 'server-without-metrics.log'));
+    const [liveWithoutMetrics, liveWithMetrics] = await alternately(
+      () => load(`${withoutMetrics.base}${API_PATHS.live}`, opts),
+      () => load(`${base}${API_PATHS.live}`, opts),
+    );
+    await withoutMetrics.close();
 
     const login = await fetch(`${base}${API_PATHS.login}`, {
       method: 'POST',
@@ -161,6 +171,17 @@ async function main() {
       mixedDelay: mixedRun,
       mixedSeconds: MIXED_SECONDS,
     });
+    // Beside the DB-free route: the same route on the server without metrics, loaded alternately.
+    rows.splice(3, 0, [
+      'DB-free route, metrics hooks on vs off',
+      `${fmt(liveWithMetrics.requestsPerSecond)} req/s on, ${fmt(
+        (liveWithMetrics.requestsPerSecond / liveWithoutMetrics.requestsPerSecond) * 100,
+      )}% of off`,
+      `metrics off ${fmt(liveWithoutMetrics.requestsPerSecond)} req/s`,
+      '',
+      '',
+      '',
+    ]);
     const widths = rows[0]?.map((_c, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
     console.log(
       `\nA request's fixed cost (issue 23): ${os.cpus().length} cores, load average ${os

@@ -48,3 +48,23 @@ export function load(
     });
   });
 }
+
+/** a, b, b, a: each load's two runs averaged, so a drift in the machine's load favours neither. */
+export async function alternately(
+  a: () => Promise<LoadResult>,
+  b: () => Promise<LoadResult>,
+): Promise<[LoadResult, LoadResult]> {
+  const a1 = await a();
+  const b1 = await b();
+  const b2 = await b();
+  const a2 = await a();
+  return [mean(a1, a2), mean(b1, b2)];
+}
+
+const mean = (x: LoadResult, y: LoadResult): LoadResult => ({
+  requestsPerSecond: (x.requestsPerSecond + y.requestsPerSecond) / 2,
+  p50: (x.p50 + y.p50) / 2,
+  p99: (x.p99 + y.p99) / 2,
+  errors: x.errors + y.errors,
+  non2xx: x.non2xx + y.non2xx,
+});
