@@ -1,5 +1,5 @@
 import { MESSAGES, TOKEN_HEADER } from '@backroom/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { ServerBusy } from '../../http-error';
@@ -44,21 +44,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       : cache.load(tokenHash, () => authenticateSession(app.ctx.db, token));
 
   app.decorateRequest('principal', null as unknown as Principal);
-  app.addHook('onRequest', (request, _reply, done) => {
-    // routeOptions builds a new object at every read: read once (a 404 has no url).
-    const { config } = request.routeOptions;
-    if (config.public || !config.url?.startsWith('/api')) return done();
-    const header = request.headers[TOKEN_HEADER];
-    const token = Array.isArray(header) ? header[0] : header;
-    const access = config.access ?? 'admin';
-    // Only a token authenticate() would look up can be remembered; the rest go straight to it.
-    const tokenHash = !token || token.length > 200 ? undefined : hashToken(token);
-    const hit = tokenHash === undefined ? undefined : cache.remembered(tokenHash);
-    if (hit && token && tokenHash && hit.principal.kind === access && config.readOnly) {
-      request.principal = hit.principal;
-      pendingChecks.set(request, { confirmed: hit.confirmed, token, tokenHash, access });
-      return done();
-    }
+
+  /** The session, asked for before the handler runs (a remembered one once the proof is in). */
+  const checkNow = (
+    request: FastifyRequest,
+    access: 'admin' | 'customer',
+    token: string | undefined,
+    tokenHash: string | undefined,
+    hit: ReturnType<SessionCache['remembered']>,
+    done: (err?: Error) => void,
+  ) => {
     const principal = hit
       ? hit.confirmed.then((ok) => (ok ? hit.principal : check(token, tokenHash)))
       : check(token, tokenHash);
@@ -73,10 +68,40 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       },
       (err: Error) => done(err),
     );
-  });
+  };
+
+  const checkFirst =
+    (access: 'admin' | 'customer'): onRequestHookHandler =>
+    (request, _reply, done) => {
+      const token = tokenOf(request);
+      const tokenHash = hashOf(token);
+      checkNow(
+        request,
+        access,
+        token,
+        tokenHash,
+        tokenHash === undefined ? undefined : cache.remembered(tokenHash),
+        done,
+      );
+    };
+
+  /** A read-only route: on a remembered session the handler runs beside the proof (decision 054). */
+  const besideTheProof =
+    (access: 'admin' | 'customer'): onRequestHookHandler =>
+    (request, _reply, done) => {
+      const token = tokenOf(request);
+      const tokenHash = hashOf(token);
+      const hit = tokenHash === undefined ? undefined : cache.remembered(tokenHash);
+      if (hit && token && tokenHash && hit.principal.kind === access) {
+        request.principal = hit.principal;
+        pendingChecks.set(request, { confirmed: hit.confirmed, token, tokenHash, access });
+        return done();
+      }
+      checkNow(request, access, token, tokenHash, hit, done);
+    };
 
   // A read-only answer leaves once its session is proven not revoked, or is replaced by the refusal.
-  app.addHook('onSend', (request, reply, payload, done) => {
+  const waitForTheProof: onSendHookHandler = (request, reply, payload, done) => {
     const pending = pendingChecks.get(request);
     if (!pending) return done(null, payload);
     pendingChecks.delete(request);
@@ -88,8 +113,44 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         () => done(null, payload),
         (err: unknown) => done(null, refusal(reply, payload, err)),
       );
+  };
+
+  // The hooks go on the routes that need them, as each is added: a public route (the health
+  // probes, the login) runs none, and a protected one does not read its options at every request
+  // (request.routeOptions builds a new object at each read). First among the route's own hooks,
+  // so a refusal comes before anything else of the route runs, and the proof is waited for before
+  // the answer is compressed. Every protected route must be added after this plugin: checked below.
+  const guarded = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (route.config?.public || !route.url.startsWith('/api')) return;
+    const access = route.config?.access ?? 'admin';
+    const readOnly = Boolean(route.config?.readOnly);
+    route.onRequest = [readOnly ? besideTheProof(access) : checkFirst(access), ...hooksOf(route.onRequest)];
+    if (readOnly) route.onSend = [waitForTheProof, ...hooksOf(route.onSend)];
+    for (const method of [route.method].flat()) guarded.add(`${method} ${route.url}`);
+  });
+  app.addHook('onReady', async () => {
+    const unguarded = app.routeTable.filter(
+      (r) => !r.public && r.url.startsWith('/api') && !guarded.has(`${r.method} ${r.url}`),
+    );
+    if (unguarded.length > 0) {
+      throw new Error(
+        `routes added before the auth plugin would go unchecked: ${unguarded.map((r) => `${r.method} ${r.url}`).join(', ')}`,
+      );
+    }
   });
 });
+
+const hooksOf = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : ([hooks].flat() as T[]));
+
+/** The session token the request carries, if any. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers[TOKEN_HEADER];
+  return Array.isArray(header) ? header[0] : header;
+}
+
+/** Only a token authenticate() would look up can be remembered; the rest go straight to it. */
+const hashOf = (token: string | undefined) => (!token || token.length > 200 ? undefined : hashToken(token));
 
 const BODY_HEADERS = [
   'content-length',
