@@ -1,6 +1,5 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import pino from 'pino';
 import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
@@ -38,6 +37,7 @@ import { uploadsPlugin } from './plugins/app/uploads';
 import { adminStaticPlugin } from './plugins/infrastructure/admin-static';
 import { answerAlwaysPlugin } from './plugins/infrastructure/answer-always';
 import { compressionPlugin } from './plugins/infrastructure/compression';
+import { stdoutLogDestination } from './plugins/infrastructure/log-destination';
 import { metricsPlugin } from './plugins/infrastructure/metrics';
 import { openapiPlugin, openapiRoutes } from './plugins/infrastructure/openapi';
 import { createRealtime } from './plugins/infrastructure/realtime';
@@ -59,10 +59,10 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
         paths: ['req.headers.token', 'req.headers.authorization', '*.password', '*.token'],
         censor: '[hidden]',
       },
-      // Lines go out in a write of their own started when none is under way (those logged
-      // meanwhile go together in the next), not in a write(2) per line while the request waits;
-      // pino writes what is left when the process exits (decision 054).
-      ...(config.logLevel === 'silent' ? {} : { stream: pino.destination({ dest: 1, sync: false }) }),
+      // Lines go out in the background, those of one turn of the event loop in one write, not in
+      // a write(2) per line while the request waits; what is left is written when the process
+      // exits (plugins/infrastructure/log-destination.ts, decision 054).
+      ...(config.logLevel === 'silent' ? {} : { stream: stdoutLogDestination() }),
     },
     // One line per request comes from plugins/infrastructure/request-log.ts instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
