@@ -26,6 +26,7 @@ async function appLoggingTo(lines: Record<string, unknown>[]) {
   app.post('/things', (request, reply) => {
     // What a handler logs keeps the redaction; the line request.log would have written, for comparison.
     request.log.info({ body: { password: 'secret', token: 'a-token' } }, 'handler');
+    request.log.child({ step: 'inner' }).info('from a child');
     request.log.info(
       { method: request.method, url: request.url, status: 201, ms: 0, ip: request.ip },
       'as request.log writes it',
@@ -42,8 +43,12 @@ describe('the request log', () => {
     const res = await app.inject({ method: 'POST', url: '/things?page=2', payload: { a: 1 } });
     expect(res.statusCode).toBe(201);
     await app.close();
-    const [handler, asBefore, line] = lines;
+    const [handler, inner, asBefore, line] = lines;
     expect(handler?.body).toEqual({ password: '[hidden]', token: '[hidden]' });
+    // request.log: the app's fields, then the request id, then what was logged.
+    expect(Object.keys(handler ?? {})).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'body', 'msg']);
+    expect(handler?.reqId).toMatch(/^req-/);
+    expect(inner).toMatchObject({ reqId: handler?.reqId, step: 'inner', msg: 'from a child' });
     expect(line).toMatchObject({
       level: 30,
       reqId: handler?.reqId,
@@ -55,6 +60,6 @@ describe('the request log', () => {
     });
     expect(typeof line?.ms).toBe('number');
     expect(Object.keys(line ?? {})).toEqual(Object.keys(asBefore ?? {}));
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
   });
 });

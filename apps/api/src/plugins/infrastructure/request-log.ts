@@ -1,5 +1,36 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyChildLoggerFactory, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import pino from 'pino';
+
+const { chindingsSym } = pino.symbols;
+type WithChindings = FastifyBaseLogger & { [chindingsSym]: string };
+
+/** Per app logger: a child with no bindings of its own, the prototype of every request's logger. */
+const templates = new WeakMap<FastifyBaseLogger, WithChindings>();
+
+/**
+ * request.log, made for every request: what `logger.child({ reqId })` makes, for less. Fastify
+ * passes the child options `{}`, which sends pino down its slow path (the serializers copied, the
+ * formatters rebuilt), and the app's wildcard redaction paths run over the binding's value; the
+ * request id is a string, which no path reaches. So each request's logger is an object whose
+ * prototype is one child made once, with the id appended to that child's bindings as pino writes
+ * them (`pino.symbols`, pino's hooks for integrations): its lines are the same, its redaction is
+ * the app's. Anything else (a route's own log level or serializers) goes through pino's child.
+ */
+export const requestChildLogger: FastifyChildLoggerFactory = (logger, bindings, options) => {
+  const reqId = (bindings as { reqId?: unknown }).reqId;
+  if (typeof reqId !== 'string' || options.level !== undefined || options.serializers !== undefined) {
+    return logger.child(bindings, options);
+  }
+  let template = templates.get(logger);
+  if (!template) {
+    template = logger.child({}) as WithChindings;
+    templates.set(logger, template);
+  }
+  const child = Object.create(template) as WithChindings;
+  child[chindingsSym] = `${template[chindingsSym]},"reqId":${JSON.stringify(reqId)}`;
+  return child;
+};
 
 /**
  * One JSON line per request, written when the answer has gone; never a header or a body. A plain
@@ -13,6 +44,7 @@ import fp from 'fastify-plugin';
  * (request.log), for everything else a request logs, keeps the redaction.
  */
 export const requestLogPlugin = fp(async (app: FastifyInstance) => {
+  app.setChildLoggerFactory(requestChildLogger);
   const lines = app.log.child({}, { redact: [] });
   app.addHook('onResponse', (request, reply, done) => {
     lines.info(
