@@ -1,9 +1,10 @@
-import type { FastifyBaseLogger, FastifyChildLoggerFactory, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import pino from 'pino';
 
 const { chindingsSym } = pino.symbols;
 type WithChindings = FastifyBaseLogger & { [chindingsSym]: string };
+type ChildLoggerFactory = Parameters<FastifyInstance['setChildLoggerFactory']>[0];
 
 /** Per app logger: a child with no bindings of its own, the prototype of every request's logger. */
 const templates = new WeakMap<FastifyBaseLogger, WithChindings>();
@@ -17,7 +18,7 @@ const templates = new WeakMap<FastifyBaseLogger, WithChindings>();
  * them (`pino.symbols`, pino's hooks for integrations): its lines are the same, its redaction is
  * the app's. Anything else (a route's own log level or serializers) goes through pino's child.
  */
-export const requestChildLogger: FastifyChildLoggerFactory = (logger, bindings, options) => {
+export const requestChildLogger: ChildLoggerFactory = (logger, bindings, options) => {
   const reqId = (bindings as { reqId?: unknown }).reqId;
   if (typeof reqId !== 'string' || options.level !== undefined || options.serializers !== undefined) {
     return logger.child(bindings, options);
