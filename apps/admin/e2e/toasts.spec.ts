@@ -71,17 +71,26 @@ async function expectTopRight(page: Page, toast: Locator) {
   expect(box.x + box.width, `${where}: inside the window`).toBeLessThanOrEqual(width);
 }
 
+/** The boxes of the visible elements `locator` finds, with a name each: read in one call, in the page. */
+const visibleBoxes = (locator: Locator) =>
+  locator.evaluateAll((elements) =>
+    elements.flatMap((el) => {
+      const { x, y, width, height } = el.getBoundingClientRect();
+      // Visible as Playwright means it: a box that is not empty, and not visibility:hidden.
+      if (width === 0 || height === 0 || getComputedStyle(el).visibility === 'hidden') return [];
+      const name = (el.getAttribute('aria-label') || el.textContent || el.id).trim();
+      return [{ name, box: { x, y, width, height } }];
+    }),
+  );
+
 /** No visible toast overlaps any visible control `controls` finds (at least one). */
 async function expectToastsClearOf(page: Page, what: string, controls: Locator) {
-  const targets = await controls.filter({ visible: true }).all();
+  const targets = await visibleBoxes(controls);
   expect(targets.length, `${what}: controls to check`).toBeGreaterThan(0);
-  const shown = await toasts(page).all();
+  const shown = await visibleBoxes(toasts(page));
   expect(shown.length).toBeGreaterThan(0);
-  for (const toast of shown) {
-    const box = await boxOf(toast);
-    for (const target of targets) {
-      const name = await target.evaluate((el) => (el.getAttribute('aria-label') || el.textContent || el.id).trim());
-      const other = await boxOf(target);
+  for (const { box } of shown) {
+    for (const { name, box: other } of targets) {
       expect(overlaps(box, other), `${what}: toast at ${show(box)} over '${name}' at ${show(other)}`).toBe(false);
     }
   }
@@ -158,7 +167,11 @@ async function expectScreenClear(page: Page, screen: Screen) {
 
 /** The dialog's close button, then its Save at the foot of the dialog, where the admin finds it. */
 async function expectDialogClear(page: Page, dialog: Locator, close: string, save: string) {
-  await expectToastsClearOf(page, `${close} of the dialog`, dialog.getByRole('button', { name: close, exact: true }));
+  const closeButton = dialog.getByRole('button', { name: close, exact: true });
+  // Where the dialog opens: at its top (a previous width's check scrolled it to its end).
+  await closeButton.evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
+  await expect(closeButton).toBeInViewport();
+  await expectToastsClearOf(page, `${close} of the dialog`, closeButton);
   const saveButton = dialog.getByRole('button', { name: save, exact: true });
   // Scrolled to the dialog's end, as the admin does to reach it on a long form.
   await saveButton.evaluate((el) => el.scrollIntoView({ block: 'end' }));
@@ -198,57 +211,73 @@ test('the same message twice while the first is up shows one toast', async ({ pa
 test("a toast shows top-right, below the top bar, clear of the screens' header buttons and filters at 1440, 768 and 375 px", async ({
   page,
 }) => {
-  for (const size of SIZES) {
-    await test.step(`${size.width} px`, async () => {
-      await page.setViewportSize(size);
-      // A product that does not exist: 'Product not found', on Product List.
-      await page.goto(`/list?edit=${newObjectId()}`);
-      const toast = await heldToast(page, MESSAGES.productNotFound);
-      await expectTopRight(page, toast);
-      for (const screen of SCREENS) {
-        // From the keyboard, so the pointer stays on the toast and holds it over every screen.
-        if (screen.link !== 'Products') await sidebarLink(page, screen.link).press('Enter');
+  // One load and one toast: the window takes each width in turn on each screen (the page lays
+  // itself out again, as a window of that width shows it: the sidebar collapses below 768 px).
+  await page.setViewportSize(SIZES[0]);
+  // A product that does not exist: 'Product not found', on Product List.
+  await page.goto(`/list?edit=${newObjectId()}`);
+  const toast = await heldToast(page, MESSAGES.productNotFound);
+  for (const screen of SCREENS) {
+    // From the keyboard, so the pointer stays on the toast and holds it over every screen.
+    if (screen.link !== 'Products') await sidebarLink(page, screen.link).press('Enter');
+    for (const size of SIZES) {
+      await test.step(`${screen.heading}, ${size.width} px`, async () => {
+        await page.setViewportSize(size);
+        // The toast moved with the window's edge: the pointer goes back onto it.
+        await toast.hover();
+        await expectTopRight(page, toast);
         await expectScreenClear(page, screen);
-      }
-      await expectTopRight(page, toast);
-    });
+      });
+    }
   }
 });
 
-test("a toast stays clear of an open dialog's close button and its Save at 1440, 768 and 375 px", async ({ page }) => {
+/**
+ * The dialog, open with its toast held, at each width in turn (a resize: the dialog and the toast
+ * lay themselves out again): the toast top-right, clear of the close button and of Save.
+ */
+async function dialogClearAtEachWidth(page: Page, dialog: Locator, message: string, close: string, save: string) {
+  const toast = await heldToast(page, message);
   for (const size of SIZES) {
-    await test.step(`${size.width} px`, async () => {
+    await test.step(`${close}/${save}, ${size.width} px`, async () => {
       await page.setViewportSize(size);
-
-      const modify = await openModifyModal(page);
-      await pickNotAnImage(modify);
-      await expectTopRight(page, await heldToast(page, ONLY_IMAGES));
-      await expectDialogClear(page, modify, 'Close dialog', 'Save Changes');
-      // Where the window has room beside the dialog, the toast stays off it altogether.
-      if (size.width >= 1440) await expectToastsClearOf(page, 'the Modify Product dialog', modify);
-
-      await page.goto('/bundle-sale');
-      await page.getByRole('button', { name: BUNDLE_SCREEN_TEXT.createNew }).click();
-      const bundle = page.getByRole('dialog', { name: BUNDLE_SCREEN_TEXT.createNew });
-      await pickNotAnImage(bundle);
-      await expectTopRight(page, await heldToast(page, ONLY_IMAGES));
-      await expectDialogClear(page, bundle, 'Close', 'Save Bundle');
-
-      // A save that fails keeps the dialog open under its toast.
-      await page.goto('/discounts');
-      await page.getByRole('button', { name: DISCOUNT_SCREEN_TEXT.addNew }).click();
-      const discount = page.getByRole('dialog', { name: 'Create New Discount' });
-      await page.route(`**${API_PATHS.discountCreate}`, (route) =>
-        route.fulfill({ status: 500, json: { success: false, message: 'The database is busy' } }),
-      );
-      await discount.getByRole('combobox', { name: /^Percentage/ }).selectOption('15');
-      await discount.getByRole('button', { name: 'Create Discount' }).click();
-      await expectTopRight(page, await heldToast(page, 'The database is busy'));
-      await expect(discount).toBeVisible();
-      await expectDialogClear(page, discount, 'Close', 'Create Discount');
-      await page.unroute(`**${API_PATHS.discountCreate}`);
+      await toast.hover();
+      await expectTopRight(page, toast);
+      await expectDialogClear(page, dialog, close, save);
     });
   }
+}
+
+test("a toast stays clear of an open dialog's close button and its Save at 1440, 768 and 375 px", async ({ page }) => {
+  // Each dialog opened once; the window takes each width in turn.
+  await page.setViewportSize(SIZES[0]);
+  const modify = await openModifyModal(page);
+  await pickNotAnImage(modify);
+  await heldToast(page, ONLY_IMAGES);
+  // Where the window has room beside the dialog, the toast stays off it altogether.
+  await expectToastsClearOf(page, 'the Modify Product dialog', modify);
+  await dialogClearAtEachWidth(page, modify, ONLY_IMAGES, 'Close dialog', 'Save Changes');
+
+  await page.setViewportSize(SIZES[0]);
+  await page.goto('/bundle-sale');
+  await page.getByRole('button', { name: BUNDLE_SCREEN_TEXT.createNew }).click();
+  const bundle = page.getByRole('dialog', { name: BUNDLE_SCREEN_TEXT.createNew });
+  await pickNotAnImage(bundle);
+  await dialogClearAtEachWidth(page, bundle, ONLY_IMAGES, 'Close', 'Save Bundle');
+
+  // A save that fails keeps the dialog open under its toast.
+  await page.setViewportSize(SIZES[0]);
+  await page.goto('/discounts');
+  await page.getByRole('button', { name: DISCOUNT_SCREEN_TEXT.addNew }).click();
+  const discount = page.getByRole('dialog', { name: 'Create New Discount' });
+  await page.route(`**${API_PATHS.discountCreate}`, (route) =>
+    route.fulfill({ status: 500, json: { success: false, message: 'The database is busy' } }),
+  );
+  await discount.getByRole('combobox', { name: /^Percentage/ }).selectOption('15');
+  await discount.getByRole('button', { name: 'Create Discount' }).click();
+  await dialogClearAtEachWidth(page, discount, 'The database is busy', 'Close', 'Create Discount');
+  await expect(discount).toBeVisible();
+  await page.unroute(`**${API_PATHS.discountCreate}`);
 });
 
 test('a toast closes by itself 5 s after it shows, by the page clock', async ({ page }) => {
