@@ -1,10 +1,13 @@
+import { pbkdf2 } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { batchedLogDestination } from './log-destination';
 
+const pbkdf2Async = promisify(pbkdf2);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'backroom-log-'));
 const opened: number[] = [];
 afterEach(() => {
@@ -34,11 +37,16 @@ describe('the log destination', () => {
     await vi.waitFor(() => expect(lines().map((l) => l.i)).toEqual([0, 1, 2]));
   });
 
-  it('writes what is gathered at once when flushed synchronously (as at exit)', () => {
+  it('writes what is gathered at once when flushed synchronously (as at exit), the thread pool busy', async () => {
     const { log, destination, lines } = logTo();
+    // Every thread of libuv's pool kept busy: a write handed to it could not land before the
+    // check below (as at exit, where nothing waits for it), a synchronous one does.
+    const threads = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+    const busy = Array.from({ length: threads }, () => pbkdf2Async('p', 's', 300_000, 32, 'sha256'));
     log.info('last words');
     destination.flushSync();
     expect(lines().map((l) => l.msg)).toEqual(['last words']);
+    await Promise.all(busy);
   });
 });
 

@@ -1,3 +1,4 @@
+import { writeSync } from 'node:fs';
 import pino from 'pino';
 
 /** What pino needs of a destination, and what it calls to flush one. */
@@ -37,11 +38,22 @@ export function batchedLogDestination(fd: number): LogDestination {
     pending = '';
     out.write(batch);
   };
-  process.once('exit', () => {
+  /**
+   * What is gathered, written now: sonic-boom's queued lines synchronously, then ours with a
+   * write of our own. Handing ours to sonic-boom first would start an asynchronous write, which
+   * its flushSync does not wait for: at exit, those lines would be lost. A write sonic-boom has
+   * under way (an earlier turn's) may land after these lines, never be lost.
+   */
+  const writeNow = () => {
+    out.flushSync();
     if (pending === '') return;
+    const batch = pending;
+    pending = '';
+    writeSync(fd, batch);
+  };
+  process.once('exit', () => {
     try {
-      handOver();
-      out.flushSync();
+      writeNow();
     } catch {
       // Exiting anyway: nothing more can be done for a line that cannot be written.
     }
@@ -60,8 +72,7 @@ export function batchedLogDestination(fd: number): LogDestination {
       out.flush(callback);
     },
     flushSync() {
-      handOver();
-      out.flushSync();
+      writeNow();
     },
   };
 }
