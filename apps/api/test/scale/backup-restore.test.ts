@@ -20,6 +20,7 @@ import { ensureServerBuilt } from '../../../../scripts/build-server.mjs';
 import { productForm } from '../helpers/catalogue';
 import { png } from '../helpers/images';
 import { freePort, type Watched, watchChild } from '../helpers/processes';
+import { storefrontAddress } from '../helpers/storefront';
 import { waitUntil } from '../helpers/wait';
 
 /**
@@ -30,18 +31,6 @@ import { waitUntil } from '../helpers/wait';
  */
 const root = path.resolve(import.meta.dirname, '../../../..');
 const ADMIN = { email: 'owner@backup.example', password: 'a shop worth keeping' };
-const ADDRESS = {
-  firstName: 'Robin',
-  lastName: 'Backup',
-  email: 'robin@backup.example',
-  phone: '+1 503 555 0199',
-  street: '42 Cedar Lane',
-  city: 'Portland',
-  state: 'OR',
-  zipcode: '97205',
-  country: 'USA',
-};
-
 let work: string;
 const servers: Watched[] = [];
 
@@ -201,7 +190,7 @@ describe('a backup of the running demo shop', () => {
         shop.base,
         CUSTOMER_PATHS.register,
         customerSessionResponseSchema,
-        { body: { name: 'Robin Backup', email: ADDRESS.email, password: 'a customer who orders' } },
+        { body: { name: 'Robin Backup', email: storefrontAddress.email, password: 'a customer who orders' } },
         201,
       )
     ).token;
@@ -210,7 +199,10 @@ describe('a backup of the running demo shop', () => {
         shop.base,
         CUSTOMER_PATHS.orders,
         placeOrderResponseSchema,
-        { token: customer, body: { items: [{ productId, quantity: 1 }], address: ADDRESS, paymentMethod: 'COD' } },
+        {
+          token: customer,
+          body: { items: [{ productId, quantity: 1 }], address: storefrontAddress, paymentMethod: 'COD' },
+        },
         201,
       );
     const keptOrder = (await order(saved.product._id)).order;

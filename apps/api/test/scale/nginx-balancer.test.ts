@@ -30,6 +30,7 @@ import { createFreshDatabase } from '../helpers/database';
 import { type Instance, startInstance } from '../helpers/instances';
 import { type Nginx, startNginx } from '../helpers/nginx';
 import { adminSocketAt, connected, customerSocketAt, joinAdmins, serverDisconnect } from '../helpers/remote-socket';
+import { storefrontAddress } from '../helpers/storefront';
 import { waitUntil } from '../helpers/wait';
 
 /**
@@ -154,18 +155,6 @@ beforeAll(async () => {
   customer = { token: registered.token, name, conversationId: mine.conversation._id };
 });
 
-const ADDRESS = {
-  firstName: 'Sam',
-  lastName: 'Balanced',
-  email: 'sam@balanced.example',
-  phone: '+1 503 555 0199',
-  street: '42 Cedar Lane',
-  city: 'Portland',
-  state: 'OR',
-  zipcode: '97205',
-  country: 'USA',
-};
-
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   await nginx?.stop();
@@ -218,7 +207,11 @@ describe('two instances on one database', () => {
       placeOrderResponseSchema,
       {
         token: customer.token,
-        body: { items: [{ productId: product.product._id, quantity: 2 }], address: ADDRESS, paymentMethod: 'COD' },
+        body: {
+          items: [{ productId: product.product._id, quantity: 2 }],
+          address: storefrontAddress,
+          paymentMethod: 'COD',
+        },
       },
       201,
     );
