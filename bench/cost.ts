@@ -7,7 +7,10 @@
  * (100k by default: the mixed load's pages do not depend on the total). BENCH_SECONDS sets each
  * load's length (5 s), BENCH_MIXED_SECONDS the mixed load's (60 s). The server runs with its
  * metrics on, as npm run bench's does; the DB-free route is also asked of a second server with
- * them off (no METRICS_TOKEN), alternately, which tells the metrics hooks' cost.
+ * them off (no METRICS_TOKEN), alternately, which tells the metrics hooks' cost. Each DB-free A/B
+ * is bench/load.ts's compare: both sides warmed up, BENCH_ROUNDS (8) alternating rounds of 3 s,
+ * the median of the rounds' ratios, and the server's CPU per request beside it.
+ * BENCH_COST_ONLY=db-free stops after the DB-free route's rows (no products, orders or mixed load).
  */
 import '../apps/api/src/process-signals';
 import { randomBytes } from 'node:crypto';
@@ -25,7 +28,7 @@ import { generateDemo } from '../apps/api/src/demo/generate';
 import { demoProductsForOrders } from '../apps/api/src/demo/orders';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords';
 import { benchCatalogue, type CatalogueBench } from './catalogue';
-import { alternately, type LoadResult, load } from './load';
+import { type Comparison, compare, type LoadResult, load, share } from './load';
 import { BENCH_METRICS_TOKEN } from './metrics';
 import { MIXED_CONNECTIONS, MIXED_SECONDS, type MixedBench, runMixed } from './mixed';
 import { startServer } from './server-process';
@@ -36,6 +39,9 @@ type Delay = { p99Ms: number; maxMs: number };
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const CONNECTIONS = 50;
+/** Rounds of each DB-free A/B and the length of one run (bench/load.ts's compare). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
+const AB_SECONDS = 3;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 
 /** Issue 23's goals for a request's fixed cost, and what it measured before (decision 020's run). */
@@ -47,21 +53,55 @@ export const ISSUE_23 = {
 };
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
+const pct = (ratio: number) => `${fmt(ratio * 100)}%`;
+
+/** The bench server's two listeners (bench/server.ts) and its process. */
+interface LiveServer {
+  base: string;
+  bare: string;
+  pid: number;
+}
+
+/** Two servers' DB-free routes, or one's beside its bare node:http: both warmed up, then compare's rounds. */
+function compareLive(a: { url: string; pid: number }, b: { url: string; pid: number }): Promise<Comparison> {
+  const opts = { connections: CONNECTIONS, seconds: AB_SECONDS };
+  return compare(
+    { run: () => load(a.url, opts), pid: a.pid },
+    { run: () => load(b.url, opts), pid: b.pid },
+    {
+      rounds: ROUNDS,
+      warmUp: async () => {
+        await load(a.url, { ...opts, seconds: 2 });
+        await load(b.url, { ...opts, seconds: 2 });
+      },
+    },
+  );
+}
+
+/** The DB-free route beside bare node:http in the same process (issue 23's figure; run.ts's too). */
+export const liveOverBare = (server: LiveServer) =>
+  compareLive({ url: server.bare, pid: server.pid }, { url: `${server.base}${API_PATHS.live}`, pid: server.pid });
+
+/** A comparison's figure, its rounds' spread and the CPU per request each side, for a table's cell. */
+export const comparisonCells = (c: Comparison, a: string): [string, string] => [
+  `${fmt(c.b.median.requestsPerSecond)} req/s, ${pct(c.ratio)} (rounds ${pct(Math.min(...c.ratios))}–` +
+    `${pct(Math.max(...c.ratios))}); CPU ${fmt(c.b.medianCpuUs, 1)} µs/req (${pct(c.cpuRatio)})`,
+  `${a} ${fmt(c.a.median.requestsPerSecond)} req/s; CPU ${fmt(c.a.medianCpuUs, 1)} µs/req`,
+];
 
 /** Issue 23's fixed-cost figures, each beside its baseline in the same run and its goal (also printed by run.ts). */
 export function fixedCostRows(f: {
   catalogue: CatalogueBench;
   catalogueDelay: Delay;
-  bare: LoadResult;
-  live: LoadResult;
+  liveVsBare: Comparison;
   unread: LoadResult;
   unreadDelay: Delay;
   mixed: MixedBench;
   mixedDelay: Delay;
   mixedSeconds: number;
 }): string[][] {
-  const { catalogue, bare, live, mixed } = f;
-  const liveShare = live.requestsPerSecond / bare.requestsPerSecond;
+  const { catalogue, liveVsBare, mixed } = f;
+  const liveShare = share(liveVsBare);
   const apiOverSql = catalogue.api.median / catalogue.rawPrepared.median;
   const ms = (n: number) => `${fmt(n, 2)} ms`;
   return [
@@ -77,8 +117,7 @@ export function fixedCostRows(f: {
     ],
     [
       'DB-free route, headers and request log on',
-      `${fmt(live.requestsPerSecond)} req/s, ${fmt(liveShare * 100)}%`,
-      `bare node:http ${fmt(bare.requestsPerSecond)} req/s`,
+      ...comparisonCells(liveVsBare, 'bare node:http'),
       ISSUE_23.liveOverBare.measured,
       ISSUE_23.liveOverBare.goal,
       liveShare >= 0.6 ? 'yes' : 'NO',
@@ -111,6 +150,17 @@ export function fixedCostRows(f: {
   ];
 }
 
+function printRows(rows: string[][]) {
+  const widths = rows[0]?.map((_c, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  console.log(
+    `\nA request's fixed cost (issue 23): ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => fmt(l, 1))
+      .join(' ')}\n`,
+  );
+  for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+}
+
 async function main() {
   const started = performance.now();
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-cost-'));
@@ -127,19 +177,36 @@ async function main() {
     const { base } = server;
     const opts = { connections: CONNECTIONS, seconds: SECONDS };
 
-    // Each pair a, b, b, a and averaged, so a machine getting busier favours neither (bench/load.ts).
-    const [bare, live] = await alternately(
-      () => load(server.bare, opts),
-      () => load(`${base}${API_PATHS.live}`, opts),
-    );
+    const liveVsBare = await liveOverBare(server);
     const withoutMetrics = await startServer(env, path.join(dir, 'server-without-metrics.log'));
-    // Warmed up as the first server was by the loads above, or its first run measures the JIT.
-    await load(`${withoutMetrics.base}${API_PATHS.live}`, { connections: CONNECTIONS, seconds: 2 });
-    const [liveWithoutMetrics, liveWithMetrics] = await alternately(
-      () => load(`${withoutMetrics.base}${API_PATHS.live}`, opts),
-      () => load(`${base}${API_PATHS.live}`, opts),
+    const metricsOnOff = await compareLive(
+      { url: `${withoutMetrics.base}${API_PATHS.live}`, pid: withoutMetrics.pid },
+      { url: `${base}${API_PATHS.live}`, pid: server.pid },
     );
     await withoutMetrics.close();
+    // Beside the DB-free route: the same route on the server without metrics, loaded alternately.
+    const metricsRow = [
+      'DB-free route, metrics hooks on vs off',
+      ...comparisonCells(metricsOnOff, 'metrics off'),
+      '',
+      '',
+      '',
+    ];
+    if (process.env.BENCH_COST_ONLY === 'db-free') {
+      await server.close();
+      await database.close();
+      printRows([
+        ['figure', 'now', 'baseline in this run', 'goal', 'met'],
+        [
+          'DB-free route, headers and request log on',
+          ...comparisonCells(liveVsBare, 'bare node:http'),
+          ISSUE_23.liveOverBare.goal,
+          share(liveVsBare) >= 0.6 ? 'yes' : 'NO',
+        ],
+        metricsRow.slice(0, 4),
+      ]);
+      return;
+    }
 
     const login = await fetch(`${base}${API_PATHS.login}`, {
       method: 'POST',
@@ -165,33 +232,15 @@ async function main() {
     const rows = fixedCostRows({
       catalogue,
       catalogueDelay: catalogueRun,
-      bare,
-      live,
+      liveVsBare,
       unread: unread.result,
       unreadDelay: unread,
       mixed,
       mixedDelay: mixedRun,
       mixedSeconds: MIXED_SECONDS,
     });
-    // Beside the DB-free route: the same route on the server without metrics, loaded alternately.
-    rows.splice(3, 0, [
-      'DB-free route, metrics hooks on vs off',
-      `${fmt(liveWithMetrics.requestsPerSecond)} req/s on, ${fmt(
-        (liveWithMetrics.requestsPerSecond / liveWithoutMetrics.requestsPerSecond) * 100,
-      )}% of off`,
-      `metrics off ${fmt(liveWithoutMetrics.requestsPerSecond)} req/s`,
-      '',
-      '',
-      '',
-    ]);
-    const widths = rows[0]?.map((_c, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
-    console.log(
-      `\nA request's fixed cost (issue 23): ${os.cpus().length} cores, load average ${os
-        .loadavg()
-        .map((l) => fmt(l, 1))
-        .join(' ')}\n`,
-    );
-    for (const r of rows) console.log(r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+    rows.splice(3, 0, metricsRow);
+    printRows(rows);
     console.log(`\nThe section took ${fmt((performance.now() - started) / 60_000, 1)} minutes.`);
   } finally {
     await cluster.stop();

@@ -24,14 +24,14 @@ import { benchCampaign, campaignReport } from './campaign';
 import { benchCatalogue } from './catalogue';
 import { benchColdStart, coldStartReport } from './cold-start';
 import { benchCompression, compressionReport } from './compression';
-import { fixedCostRows } from './cost';
+import { fixedCostRows, liveOverBare } from './cost';
 import { benchDiscounts, discountsReport } from './discounts';
 import { benchExports, exportsReport, processRss } from './exports';
 import { benchImports, importsReport } from './imports';
 import { initialAssets, LOGIN_JS_BUDGET_KB } from './initial-js';
 import { issue23GoalRows } from './issue-23';
 import { benchLighthouse, lighthouseReport } from './lighthouse';
-import { load } from './load';
+import { load, share } from './load';
 import { loginLoad } from './login-load';
 import { BENCH_METRICS_TOKEN, metricsLines, scrapeMetrics } from './metrics';
 import { MIXED_CONNECTIONS, MIXED_SECONDS, runMixed } from './mixed';
@@ -98,9 +98,11 @@ async function main() {
 
   const rows: string[][] = [];
   const opts = { connections: CONNECTIONS, seconds: SECONDS };
-  const bareRun = await load(server.bare, opts);
-  const liveRun = await load(`${base}${API_PATHS.live}`, opts);
-  const liveShare = liveRun.requestsPerSecond / bareRun.requestsPerSecond;
+  // Both warmed up, then alternating rounds: the median of the rounds' ratios (bench/load.ts's compare).
+  const liveVsBare = await liveOverBare(server);
+  const bareRun = liveVsBare.a.median;
+  const liveRun = liveVsBare.b.median;
+  const liveShare = share(liveVsBare);
   rows.push(['bare node:http (baseline)', fmt(bareRun.requestsPerSecond), `${bareRun.p99}`, `${bareRun.errors}`, '']);
   rows.push([
     `GET ${API_PATHS.live} (no DB; headers, request log)`,
@@ -142,14 +144,22 @@ async function main() {
   ]);
 
   // Compression's cost (issue 23), once the catalogue's products are in (its page of 100 products):
-  // the same routes on a second server with COMPRESSION=off.
+  // the same routes on a second server with COMPRESSION=off, its metrics on as this one's are
+  // (without them the A/B compared compression and the metrics hooks together).
   const uncompressed = await startServer(
-    { DATA_DIR: dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'info', ADMIN_EMAIL: ADMIN.email, COMPRESSION: 'off' },
+    {
+      DATA_DIR: dir,
+      DATABASE_URL: cluster.url,
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: ADMIN.email,
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+      COMPRESSION: 'off',
+    },
     path.join(dir, 'server-uncompressed.log'),
   );
   const compression = await benchCompression({
-    on: base,
-    off: uncompressed.base,
+    on: server,
+    off: uncompressed,
     token,
     connections: CONNECTIONS,
     seconds: SECONDS,
@@ -336,8 +346,7 @@ async function main() {
     fixedCostRows({
       catalogue,
       catalogueDelay: catalogueRun,
-      bare: bareRun,
-      live: liveRun,
+      liveVsBare,
       unread: unread.result,
       unreadDelay: unread,
       mixed,
@@ -362,6 +371,7 @@ async function main() {
       catalogueDelayP99Ms: catalogueRun.p99Ms,
       bare: bareRun,
       live: liveRun,
+      liveShare,
       mixed,
       coldStart,
     }),
