@@ -5,6 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** Room for the 'close' listeners a streamed file's response carries beyond Node's default ten. */
+const STREAMED_FILE_LISTENERS = 5;
+
 /**
  * The built admin at /. Hashed assets are cached for good; index.html never, so a new release
  * is picked up at the next load. Any path that is not a file nor under /api is a screen of the
@@ -26,6 +29,12 @@ export const adminStaticPlugin = fp(async (app: FastifyInstance, opts: { root: s
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
+        // A streamed file's response carries about ten 'close' listeners, each gone with it: the
+        // stream's pipe and Fastify's end-of-stream watchers (a pair for each time the reply is
+        // awaited: by Fastify, by @fastify/static, by a handler that returns it), @fastify/multipart's,
+        // light-my-request's under app.inject, the metrics plugin's. Node would report the eleventh
+        // as a possible leak (MaxListenersExceededWarning); it is not one.
+        res.raw.setMaxListeners(res.raw.getMaxListeners() + STREAMED_FILE_LISTENERS);
       },
     });
   }
