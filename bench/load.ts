@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { cpuSeconds } from './mixed-profile';
 
 const require = createRequire(import.meta.url);
 const autocannonCli = require.resolve('autocannon/autocannon.js');
@@ -73,17 +73,6 @@ const mean = (x: LoadResult, y: LoadResult): LoadResult => ({
   non2xx: x.non2xx + y.non2xx,
   requests: (x.requests ?? 0) + (y.requests ?? 0),
 });
-
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 when it is gone. */
-export function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the command's ')'.
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 /** One side of an A/B: a load, and the process that serves it (its CPU is read around each run). */
 export interface Side {
