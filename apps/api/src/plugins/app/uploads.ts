@@ -53,6 +53,9 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
 /** Enough for 10 product images and 5 accessories with 2 images each, plus one over to say so. */
 const MAX_FILES = 21;
 
+/** A part typed application/json whose text is not JSON (the contract's words for a JSON field). */
+export const INVALID_JSON_PART = 'must be valid JSON';
+
 /** A multipart body busboy cannot read: the client's fault, a 400 (docs/decisions/017-text-input.md). */
 export const MALFORMED_MULTIPART_MESSAGE = 'request: malformed multipart form';
 
@@ -96,8 +99,17 @@ export async function readMultipart<T>(
   if (!request.isMultipart()) throw new HttpError(415, MESSAGES.notMultipart);
   const fields: Record<string, string> = {};
   const files: MultipartForm<T>['files'] = [];
+  // The text parts typed application/json, as busboy meets them: @fastify/multipart parses those,
+  // drops one that is not JSON and only says so at the end, without its name (a 406).
+  const jsonParts: string[] = [];
+  const isPartAFile = (name: string | undefined, type: string | undefined, filename: string | undefined) => {
+    // busboy's own rule, unchanged: a file has a name or is typed as bytes.
+    const file = filename !== undefined || type === 'application/octet-stream';
+    if (!file && name !== undefined && type?.startsWith('application/json')) jsonParts.push(name);
+    return file;
+  };
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes } })) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes }, isPartAFile })) {
       const field = part.fieldname;
       if (part.type === 'file') {
         let data: Buffer;
@@ -115,7 +127,8 @@ export async function readMultipart<T>(
       } else {
         if (part.valueTruncated) throw new HttpError(413, `${field}: is too long`);
         if (Object.hasOwn(fields, field)) throw new HttpError(400, `${field}: is given more than once`);
-        fields[field] = String(part.value);
+        // A JSON-typed part arrives parsed: its field holds the JSON's text, as a plain part's would.
+        fields[field] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       }
     }
   } catch (error) {
@@ -123,6 +136,11 @@ export async function readMultipart<T>(
     if (code === 'FST_FILES_LIMIT') throw new HttpError(413, `files: at most ${MAX_FILES - 1} files per request`);
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw new HttpError(413, 'request: too many fields');
     if (isMalformedMultipart(error)) throw new HttpError(400, MALFORMED_MULTIPART_MESSAGE);
+    if (code === 'FST_INVALID_JSON_FIELD_ERROR') {
+      // The part it dropped: the first JSON-typed one that never reached the loop.
+      const field = jsonParts.find((name) => !Object.hasOwn(fields, name)) ?? 'request';
+      throw new HttpError(400, `${field}: ${INVALID_JSON_PART}`);
+    }
     throw error;
   }
   return { fields, files };
