@@ -1,4 +1,7 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppContext, RouteEntry } from '../../src/context';
+import { authPlugin } from '../../src/plugins/app/auth';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createSessionToken, createUser } from '../helpers/users';
 
@@ -120,6 +123,40 @@ describe('every API route', () => {
     for (const route of apiRoutes()) {
       if (route.public) continue;
       expect(route.access === 'customer', route.key).toBe(route.url.startsWith('/api/customer/'));
+    }
+  });
+});
+
+describe('the auth plugin', () => {
+  // It guards the routes added after it (its onRoute hook): an app that adds a protected route
+  // before it would serve that route to anyone, so it refuses to start and names the route.
+  it('refuses to start an app with a protected route added before it, naming the route', async () => {
+    const app = Fastify();
+    app.decorate('ctx', { db: t.database.db } as unknown as AppContext);
+    // app.ts's register of every route, which the plugin's check reads once the app is ready.
+    const routeTable: RouteEntry[] = [];
+    app.decorate('routeTable', routeTable);
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) {
+        routeTable.push({
+          method,
+          url: route.url,
+          public: Boolean(route.config?.public),
+          access: 'admin',
+          schema: undefined,
+        });
+      }
+    });
+    app.get('/api/too-early', async () => ({ success: true }));
+    app.get('/api/open-early', { config: { public: true } }, async () => ({ success: true }));
+    await app.register(authPlugin);
+    app.get('/api/after', async () => ({ success: true }));
+    try {
+      await expect(app.ready()).rejects.toThrow(
+        new Error('routes added before the auth plugin would go unchecked: GET /api/too-early, HEAD /api/too-early'),
+      );
+    } finally {
+      await app.close();
     }
   });
 });
