@@ -105,7 +105,16 @@ export async function startEmbeddedCluster(
 }
 
 /** A Unix socket's path is at most 107 bytes on Linux (sun_path). */
-const SOCKET_PATH_MAX = 107;
+export const SOCKET_PATH_MAX = 107;
+
+/**
+ * Where the cluster's socket goes: DATA_DIR/postgres-socket, or undefined (TCP alone) when the
+ * socket's path there, `.s.PGSQL.{port}` in bytes, would be longer than a Unix socket's may be.
+ */
+export function socketDirFor(dataDir: string, port: number): string | undefined {
+  const dir = path.resolve(dataDir, 'postgres-socket');
+  return Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) > SOCKET_PATH_MAX ? undefined : dir;
+}
 
 /**
  * DATA_DIR/postgres-socket, readable by the cluster's owner only (the postgres user when the app
@@ -113,8 +122,8 @@ const SOCKET_PATH_MAX = 107;
  * Outside the cluster's folder, so a backup of the cluster's files never meets the socket's lock file.
  */
 async function privateSocketDir(dataDir: string, databaseDir: string, port: number): Promise<string | undefined> {
-  const dir = path.resolve(dataDir, 'postgres-socket');
-  if (Buffer.byteLength(path.join(dir, `.s.PGSQL.${port}`)) > SOCKET_PATH_MAX) return undefined;
+  const dir = socketDirFor(dataDir, port);
+  if (dir === undefined) return undefined;
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const owner = await fs.stat(databaseDir);
   await fs.chown(dir, owner.uid, owner.gid);
