@@ -19,7 +19,7 @@ import { createFreshDatabase } from '../helpers/database';
 
 /**
  * The backup file's format and the restore's refusals (docs/decisions/063-backups.md), without a
- * cluster: the whole backup → restore → start round trip is apps/api/test/scale/backup-restore.test.ts.
+ * cluster: the whole backup → restore → start round trip is apps/api/test/scale/server-lifecycle.test.ts.
  */
 let dir: string;
 beforeAll(async () => {

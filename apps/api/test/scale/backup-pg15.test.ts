@@ -20,7 +20,7 @@ import { png } from '../helpers/images';
  * real pg_dump 15 (BACKUP_PG_BIN): a shop made through the app, backed up while the app runs, then the
  * dump restored into a fresh database on that server (after the refusal of the shop's own, not
  * empty) and into an empty DATA_DIR (the embedded PostgreSQL 18): every row and the image file
- * come back. The embedded cluster's own backup is apps/api/test/scale/backup-restore.test.ts.
+ * come back. The embedded cluster's own backup is apps/api/test/scale/server-lifecycle.test.ts.
  */
 let work: string;
 let server: Awaited<ReturnType<typeof startPg15>>;
@@ -144,7 +144,7 @@ describe('a backup of a shop on a PostgreSQL 15 server (pg_dump)', () => {
       expect(count('public.shop_settings')).toBeGreaterThan(0);
 
       // The backup with DATABASE_URL and pg_dump 15's folder (BACKUP_PG_BIN), beside the running app.
-      // In process: the npm script's wiring is run by apps/api/test/scale/backup-restore.test.ts.
+      // In process: the npm script's wiring is run by apps/api/test/scale/server-lifecycle.test.ts.
       const file = path.join(work, 'shop.backup.tar.gz');
       const written = await createBackup(shop.config, file, { pgBin: PG15_BIN });
       expect(written.database).toMatchObject({ kind: 'pg_dump', pgDump: expect.stringMatching(/^15\./) });
