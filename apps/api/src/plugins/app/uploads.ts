@@ -127,7 +127,7 @@ export async function readMultipart<T>(
       } else {
         if (part.valueTruncated) throw new HttpError(413, `${field}: is too long`);
         if (Object.hasOwn(fields, field)) throw new HttpError(400, `${field}: is given more than once`);
-        // A JSON-typed part arrives parsed: its field holds the JSON's text, as a plain part's would.
+        // A JSON-typed part arrives parsed: a JSON string counts as its value, anything else as its JSON text.
         fields[field] = typeof part.value === 'string' ? part.value : JSON.stringify(part.value);
       }
     }
