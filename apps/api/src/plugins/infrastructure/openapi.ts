@@ -13,9 +13,9 @@ import { authenticate } from '../../modules/auth/service';
  * transform, plus the refusals the shared plugins make on every route of a kind, added here once
  * rather than on each route: 401/403 where a session is needed (plugins/app/auth.ts); 400 where
  * the request has fields or a body to check, 413/415 on the methods that carry a body
- * (plugins/app/errors.ts), 406 on a multipart form (@fastify/multipart); 503 when the database
- * pool is exhausted, 500 when anything unexpected fails. What only some routes answer (404, 409,
- * 429, a CSV, an image, a form) is in their definition.
+ * (plugins/app/errors.ts); 503 when the database pool is exhausted, 500 when anything unexpected
+ * fails. What only some routes answer (404, 409, 429, a CSV, an image, a form) is in their
+ * definition.
  */
 
 /** The security scheme every protected operation names: the session token in the `token` header. */
@@ -55,7 +55,6 @@ const REFUSALS: Record<number, string> = {
   401: 'No token: sign in first',
   403: 'The token is not a live session of the kind this call needs, or the account may not do this',
   404: 'Not found',
-  406: 'A form field sent as application/json is not JSON',
   409: 'Conflicts with the current state (taken, in use, not enough stock...): the message says what',
   413: 'The body or a file is too large',
   415: 'The body is not JSON (multipart/form-data for the calls that upload files)',
@@ -87,8 +86,6 @@ function transform(input: Parameters<typeof jsonSchemaTransform>[0]): Transforme
     refusal(413);
     refusal(415);
   }
-  // @fastify/multipart's own: a part typed application/json whose text is not JSON.
-  if (original.consumes?.includes('multipart/form-data')) refusal(406);
   if (input.url.startsWith('/api/')) {
     // Anything unexpected (plugins/app/errors.ts), and the database pool exhausted.
     refusal(500);
