@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreenPreload } from './first-screen-preload';
 import { inlineColorScheme } from './inline-color-scheme';
 import { precompress } from './precompress';
 
@@ -9,9 +10,23 @@ const api = 'http://localhost:3000';
 /** The admin builds to apps/admin/dist, which the API serves at /. In dev, /api and the socket go to the API. */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // The colour scheme's script inline in the head (decision 058); brotli and gzip copies beside each
-  // asset, sent as they are (decision 052).
-  plugins: [react(), inlineColorScheme(), precompress()],
+  // The colour scheme's script inline in the head, and the one asking for the first screen's chunks
+  // beside the entry (decision 058); brotli and gzip copies beside each asset, sent as they are
+  // (decision 052). The first screens' modules are those app/routes.tsx and app/signed-in.ts load.
+  plugins: [
+    react(),
+    inlineColorScheme(),
+    firstScreenPreload({
+      login: ['src/app/screens/login-screen.tsx'],
+      shell: ['src/app/shell-screen.tsx'],
+      dashboard: [
+        'src/features/dashboard/routes/dashboard-route.tsx',
+        'src/lib/query-client.ts',
+        'src/features/dashboard/api.ts',
+      ],
+    }),
+    precompress(),
+  ],
   // The manifest lets bench/initial-js.ts count the login screen's chunks, not only the entry.
   build: {
     outDir: 'dist',

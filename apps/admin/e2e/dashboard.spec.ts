@@ -78,6 +78,22 @@ test.beforeEach(async ({ page }) => {
   await openDashboard(page);
 });
 
+/** Whether the page asked for `chunk` (a file name's start) by a link written before index.html's entry script. */
+const preloadedBeforeEntry = (page: Page, chunk: string) =>
+  page.evaluate((start) => {
+    const link = document.querySelector(`link[rel="modulepreload"][href^="/assets/${start}-"]`);
+    const entry = document.querySelector('script[type="module"]');
+    return !!link && !!entry && (link.compareDocumentPosition(entry) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+  }, chunk);
+
+// index.html's inline script, under the API's real Content-Security-Policy (decision 058): the links
+// it writes come before the entry's tag, where the app's own preloads (written later) cannot be.
+test('a signed-in load asks for the shell and the Dashboard beside the entry', async ({ page }) => {
+  expect(await preloadedBeforeEntry(page, 'shell-screen')).toBe(true);
+  expect(await preloadedBeforeEntry(page, 'dashboard-route')).toBe(true);
+  expect(await preloadedBeforeEntry(page, 'login-screen')).toBe(false);
+});
+
 test('the tiles, recent orders and chart show the API figures', async ({ page }) => {
   const figures = await summary(page);
   expect(figures.totals.orders).toBeGreaterThan(0);

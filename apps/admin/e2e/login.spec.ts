@@ -23,6 +23,21 @@ test('the login page has one heading and labelled fields', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Show password' })).toBeVisible();
 });
 
+// index.html's inline script, under the API's real Content-Security-Policy (decision 058): the link
+// it writes comes before the entry's tag, where the app's own preloads (written later) cannot be.
+test("the login screen's code is asked for beside the entry", async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Panel' })).toBeVisible();
+  const before = await page.evaluate(() =>
+    ['login-screen', 'shell-screen'].map((start) => {
+      const link = document.querySelector(`link[rel="modulepreload"][href^="/assets/${start}-"]`);
+      const entry = document.querySelector('script[type="module"]');
+      return !!link && !!entry && (link.compareDocumentPosition(entry) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    }),
+  );
+  expect(before).toEqual([true, false]);
+});
+
 test('empty fields are refused under each field before any call', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Login' }).click();

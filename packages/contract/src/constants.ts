@@ -24,6 +24,14 @@ export const STORAGE_KEYS = {
  */
 export const COLOR_SCHEME_SCRIPT_CSP = "'sha256-JPGxJDR6TLMas7RrJRNAamQM81R17S7vBMPS2ufndNE='";
 
+/**
+ * The Content-Security-Policy source of apps/admin/public/first-screen-preload.js, the other inline
+ * script of index.html's head (apps/admin/first-screen-preload.ts): it asks for the first screen's
+ * chunks beside the entry (docs/decisions/058-lighthouse-on-a-phone.md).
+ * first-screen-preload-script.test.ts holds the hash to the file.
+ */
+export const FIRST_SCREEN_PRELOAD_SCRIPT_CSP = "'sha256-zFyrffx6oVzV9RRh+Spag7h3U9dgVvTMuRBnvX855ZA='";
+
 /** The header that carries the session token on every call. */
 export const TOKEN_HEADER = 'token';
 

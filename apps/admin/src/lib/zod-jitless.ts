@@ -9,6 +9,8 @@
  */
 type ZodGlobal = { __zod_globalConfig?: { jitless?: boolean } };
 
-const global = globalThis as ZodGlobal;
-global.__zod_globalConfig ??= {};
-global.__zod_globalConfig.jitless = true;
+const zodGlobal = globalThis as ZodGlobal;
+zodGlobal.__zod_globalConfig ??= {};
+zodGlobal.__zod_globalConfig.jitless = true;
+
+export {};

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { COLOR_SCHEME_SCRIPT_CSP } from '@backroom/contract';
+import { COLOR_SCHEME_SCRIPT_CSP, FIRST_SCREEN_PRELOAD_SCRIPT_CSP } from '@backroom/contract';
 import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,9 +10,10 @@ const helmetOptions: HelmetOptions = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      // The admin's own files, and the one inline script of its index.html, which sets the colour
-      // scheme before first paint (by its hash, docs/decisions/058-lighthouse-on-a-phone.md).
-      scriptSrc: ["'self'", COLOR_SCHEME_SCRIPT_CSP],
+      // The admin's own files, and the two inline scripts of its index.html, which set the colour
+      // scheme before first paint and ask for the first screen's chunks early (by their hashes,
+      // docs/decisions/058-lighthouse-on-a-phone.md).
+      scriptSrc: ["'self'", COLOR_SCHEME_SCRIPT_CSP, FIRST_SCREEN_PRELOAD_SCRIPT_CSP],
       // Mantine sets CSS variables through style attributes and a style element.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
