@@ -117,6 +117,64 @@ describe('GET /api/product/list', () => {
     }
   });
 
+  it('answers the exact total on first, last, exactly full and past-the-end pages, with and without a search', async () => {
+    const filters: Query[] = [
+      {},
+      { mainCategory: 'Figures' },
+      { status: 'bestseller', sort: 'oldest' },
+      { q: 'dragon' },
+      { q: 'dragon', mainCategory: 'Figures', sort: 'oldest' },
+      { mainCategory: 'Nothing Here' },
+    ];
+    for (const filter of filters) {
+      const total = byHand(filter).total;
+      // Page size total: one exactly full page that is also the last; total - 1: a full first page
+      // with one more after; 7: a last page however full it comes out.
+      const windows: [number, number][] = [
+        [Math.max(1, total), 1],
+        [Math.max(1, total - 1), 1],
+        [Math.max(1, total - 1), 2],
+        [7, 1],
+        [7, Math.ceil(total / 7)],
+        [7, Math.ceil(total / 7) + 1],
+        [100, 1],
+      ];
+      for (const [pageSize, page] of windows) {
+        if (pageSize > 100 || page < 1) continue;
+        const query = { ...filter, pageSize, page };
+        const { status, body } = await list(query as Record<string, string | number>);
+        expect(status, JSON.stringify(query)).toBe(200);
+        const expected = byHand(query);
+        expect(body.total, JSON.stringify(query)).toBe(expected.total);
+        expect(
+          body.products.map((p) => p._id),
+          JSON.stringify(query),
+        ).toEqual(expected.ids);
+      }
+    }
+  });
+
+  it('counts every match only for a page with more after it', async () => {
+    const plan = async (offset: number) => {
+      const q = listPageQuery(
+        t.database.db,
+        { mainCategory: 'Figures' },
+        { sort: 'newest', limit: 10, offset },
+      ).toSQL();
+      const res = await t.database.pool.query(`explain (analyze, costs off, timing off) ${q.sql}`, q.params);
+      return res.rows.map((r) => r['QUERY PLAN'] as string);
+    };
+    const figures = byHand({ mainCategory: 'Figures' }).total;
+    expect(figures).toBeGreaterThan(10);
+    // Reads of the products table that ran (the page's ids, the rows from the page on, the rows
+    // by key, and on a page with more after it the full count), not an index's name.
+    const counted = (lines: string[]) =>
+      lines.filter((l) => /\bon products(_\d+)?\b/.test(l) && !/never executed/.test(l)).length;
+    const first = await plan(0);
+    const last = await plan(Math.floor((figures - 1) / 10) * 10);
+    expect(counted(first) - counted(last), [...first, '---', ...last].join('\n')).toBe(1);
+  });
+
   it('searches names case-insensitively and takes % and _ literally', async () => {
     const names = async (q: string) => (await list({ q, pageSize: 100 })).body.products.map((p) => p.name).sort();
     expect(await names('100%')).toEqual(['100% Cotton_Shirt']);
