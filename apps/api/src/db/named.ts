@@ -1,6 +1,6 @@
-import type { SQL } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Db } from './client';
 
 const dialect = new PgDialect();
@@ -26,4 +26,64 @@ export function executeNamed<T extends pg.QueryResultRow>(db: Db, query: SQL, pr
   }
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   return pool.query<T>(name === undefined ? { text, values: params } : { name, text, values: params });
+}
+
+/** pg's type parsers as Drizzle's prepared queries set them: dates, times and intervals left as text. */
+const LEFT_AS_TEXT = new Set([1082, 1083, 1114, 1115, 1182, 1184, 1185, 1186, 1187, 1231, 1266]);
+export const drizzleTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    LEFT_AS_TEXT.has(oid)
+      ? (value: string) => value
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+type Decoder = (value: unknown) => unknown;
+
+/** How Drizzle decodes a selected field's value (its column's, or its sql`...`.mapWith's). */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return (value) => field.mapFromDriverValue(value);
+  // An expression's decoder (mapWith's) is internal to Drizzle's types, not to its objects.
+  const sqlDecoder = (expression: SQL) =>
+    (expression as unknown as { decoder: { mapFromDriverValue: Decoder } }).decoder;
+  if (is(field, SQL)) return sqlDecoder(field).mapFromDriverValue.bind(sqlDecoder(field));
+  if (is(field, SQL.Aliased)) return sqlDecoder(field.sql).mapFromDriverValue.bind(sqlDecoder(field.sql));
+  throw new Error('namedSelect: only columns and sql expressions can be selected');
+}
+
+/**
+ * A select with a flat selection as a named prepared statement whose rows are mapped by a mapper
+ * made once (issue 23): the values Drizzle's own prepared query would give (the same type parsers,
+ * the same decoders), without its per-cell checks of what each field is, which cost about 0.6 ms
+ * on a page of 100 products. The selection must be flat (no nested objects, no joins' tables):
+ * its fields are the statement's columns in order.
+ */
+export function namedSelect<T>(
+  db: Db,
+  query: SQLWrapper & { _: { selectedFields: Record<string, unknown> } },
+  name: string,
+) {
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  const selection = query._.selectedFields;
+  const keys = Object.keys(selection);
+  const decoders = keys.map((key) => decoderOf(selection[key]));
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  return async (values: Record<string, unknown>): Promise<T[]> => {
+    const result = await pool.query<unknown[]>({
+      name,
+      text,
+      values: fillPlaceholders(params, values),
+      rowMode: 'array',
+      types: drizzleTypes,
+    });
+    if (result.fields.length !== keys.length)
+      throw new Error(`${name}: ${result.fields.length} columns for ${keys.length} fields`);
+    return result.rows.map((row) => {
+      const out: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i++) {
+        const value = row[i];
+        out[keys[i] as string] = value === null ? null : (decoders[i] as Decoder)(value);
+      }
+      return out as T;
+    });
+  };
 }

@@ -1,6 +1,7 @@
 import type { ProductSort, ProductTag } from '@backroom/contract';
 import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
+import { namedSelect } from '../../db/named';
 import { products } from '../../db/schema';
 
 /** Units left over all variants, or null when the product does not track stock (docs/decisions/055-stock.md). */
@@ -321,11 +322,14 @@ export function listPageQuery(
 }
 
 /**
- * The list page as a prepared statement, one per shape of filter (which filters are set, which
- * tag, which order: a few hundred at most), built once per database handle: Drizzle does not
- * build the SQL again, and each connection parses it once (decision 020).
+ * The list page as a named prepared statement, one per shape of filter (which filters are set,
+ * which tag, which order: a few hundred at most), built once per database handle: Drizzle does not
+ * build the SQL again, each connection parses it once (decision 020), and its rows are mapped by a
+ * mapper made once (db/named.ts namedSelect, issue 23).
  */
 const preparedPages = new WeakMap<object, Map<string, ReturnType<typeof preparePage>>>();
+
+type PageRow = ProductRow & { total: number };
 
 function preparePage(db: Db, filter: ProductFilter, sort: ProductSort, name: string) {
   const values = {
@@ -336,7 +340,7 @@ function preparePage(db: Db, filter: ProductFilter, sort: ProductSort, name: str
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),
   };
-  return listPageQuery(db, filter, { sort, limit: 0, offset: 0 }, values).prepare(name);
+  return namedSelect<PageRow>(db, listPageQuery(db, filter, { sort, limit: 0, offset: 0 }, values), name);
 }
 
 function preparedPage(db: Db, filter: ProductFilter, sort: ProductSort) {
@@ -363,7 +367,11 @@ function preparedPage(db: Db, filter: ProductFilter, sort: ProductSort) {
 
 /** One page of matches and their number. A page past the end asks for the number on its own. */
 export async function listProductPage(db: Db, filter: ProductFilter, page: PageWindow) {
-  const found = await preparedPage(db, filter, page.sort).execute({
+  const found = await preparedPage(
+    db,
+    filter,
+    page.sort,
+  )({
     ...filterValues(filter),
     limit: page.limit,
     offset: page.offset,
