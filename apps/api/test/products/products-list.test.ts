@@ -156,6 +156,15 @@ describe('GET /api/product/list', () => {
     }
   });
 
+  it('answers a page of products exactly as the whole list does (the page maps its rows itself)', async () => {
+    const byId = new Map(all.map((p) => [p._id, p]));
+    for (const query of [{ pageSize: 100 }, { q: 'dragon', pageSize: 100 }]) {
+      const { body } = await list(query);
+      expect(body.products.length).toBeGreaterThan(0);
+      for (const product of body.products) expect(product).toEqual(byId.get(product._id));
+    }
+  });
+
   it('counts every match only for a page with more after it', async () => {
     const plan = async (offset: number) => {
       const q = listPageQuery(
