@@ -158,7 +158,8 @@ describe('GET /api/product/list', () => {
 
   it('answers a page of products exactly as the whole list does (the page maps its rows itself)', async () => {
     const byId = new Map(all.map((p) => [p._id, p]));
-    for (const query of [{ pageSize: 100 }, { q: 'dragon', pageSize: 100 }]) {
+    const queries: Record<string, string | number>[] = [{ pageSize: 100 }, { q: 'dragon', pageSize: 100 }];
+    for (const query of queries) {
       const { body } = await list(query);
       expect(body.products.length).toBeGreaterThan(0);
       for (const product of body.products) expect(product).toEqual(byId.get(product._id));
