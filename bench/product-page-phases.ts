@@ -30,6 +30,7 @@ import { BROTLI_QUALITY, GZIP_LEVEL } from '../apps/api/src/plugins/infrastructu
 import { responseSerializerCompiler } from '../apps/api/src/plugins/infrastructure/response-serializer';
 import { catalogueSearch } from './catalogue';
 import { httpGet } from './http-get';
+import { signIn } from './standalone';
 import { percentile, timed } from './timing';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
@@ -119,12 +120,7 @@ async function main() {
 
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const login = await fetch(`${base}${API_PATHS.login}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signIn(base, admin);
 
     const report: string[] = [
       `load average ${os

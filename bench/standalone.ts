@@ -27,6 +27,16 @@ export interface StandaloneContext {
 export const unusablePasswordHash = () => hashPassword(randomBytes(16).toString('hex'));
 
 /** True when `file` (e.g. 'users.ts') is the script node was started with. */
+/** Signs `admin` in on the server at `base` and answers the session's token. */
+export async function signIn(base: string, admin: { email: string; password: string }): Promise<string> {
+  const login = await fetch(`${base}${API_PATHS.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
 export const isMainBench = (file: string) => process.argv[1]?.endsWith(path.join('bench', file)) ?? false;
 
 export async function runStandalone(
@@ -47,12 +57,7 @@ export async function runStandalone(
     const app = await buildApp({ config, database });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const login = await fetch(`${base}${API_PATHS.login}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signIn(base, admin);
     console.log(`\n${(await run({ base, token, database })).join('\n')}`);
     await app.close();
     await database.close();
