@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { API_PATHS, CUSTOMER_PATHS } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -107,5 +108,23 @@ describe('the reference page at /api/docs', () => {
     expect(scalar.headers['content-type']).toMatch(/^text\/javascript/);
     expect(scalar.body).toContain('createApiReference');
     expect(scalar.body).not.toMatch(/https:\/\/cdn\.jsdelivr/);
+    expect(scalar.headers['content-encoding']).toBeUndefined();
+    expect(scalar.headers.vary).toMatch(/accept-encoding/i);
+    // Compressed once per encoding and sent as it is: the same text, twice the same bytes.
+    for (const [asked, encoding, inflate] of [
+      ['gzip, deflate, br', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const [first, second] = await Promise.all(
+        [1, 2].map(() =>
+          t.app.inject({ method: 'GET', url: `${API_PATHS.docs}/scalar.js`, headers: { 'accept-encoding': asked } }),
+        ),
+      );
+      expect(first?.headers['content-encoding']).toBe(encoding);
+      expect(first?.headers['content-type']).toMatch(/^text\/javascript/);
+      expect(first?.rawPayload.equals(second?.rawPayload ?? Buffer.alloc(0))).toBe(true);
+      expect(first?.rawPayload.byteLength).toBeLessThan(scalar.rawPayload.byteLength / 3);
+      expect(inflate(first?.rawPayload ?? Buffer.alloc(0)).toString()).toBe(scalar.body);
+    }
   });
 });
