@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { ensureServerBuilt } from '../../../../scripts/build-server.mjs';
 import { SOCKET_PATH_MAX, socketDirFor } from '../../src/db/embedded';
 import { productForm } from '../helpers/catalogue';
+import { runExamples, shellExamples } from '../helpers/doc-examples';
 import { png } from '../helpers/images';
 import { freePort } from '../helpers/processes';
 import { storefrontAddress } from '../helpers/storefront';
@@ -30,9 +31,12 @@ import { waitUntil } from '../helpers/wait';
  * of a start's cost, so one shop serves every step: the first start, a second app on the same
  * folder, a crash and the restart, `npm run backup` while the shop takes writes, a clean stop,
  * `npm run restore` into a fresh DATA_DIR and a start there (docs/decisions/063-backups.md), and
- * the demo reset. The tests run in order, each on the state the one before left.
+ * the demo reset. docs/customer-api.md's examples run as written against that first shop too
+ * (issue 21): the demo shop `npm start` makes is what the doc says they run against. The tests run
+ * in order, each on the state the one before left.
  */
 const root = path.resolve(import.meta.dirname, '../../../..');
+const CUSTOMER_API_DOC = path.join(root, 'docs/customer-api.md');
 let work: string;
 /** The shop's DATA_DIR, and the port it always listens on. */
 let source: string;
@@ -263,6 +267,32 @@ describe('the server process', () => {
   });
 });
 
+describe('docs/customer-api.md', () => {
+  it('runs every example as written against the running demo shop, each answering success', async () => {
+    const examples = shellExamples(await fs.readFile(CUSTOMER_API_DOC, 'utf8'));
+    expect(examples.length).toBeGreaterThan(15);
+    // The examples run from a folder whose data/ is the shop's DATA_DIR (they read its first admin's
+    // login there: the shop was started without ADMIN_EMAIL and ADMIN_PASSWORD).
+    const cwd = path.join(work, 'customer-api-doc');
+    await fs.mkdir(cwd);
+    await fs.symlink(source, path.join(cwd, 'data'));
+    const result = await runExamples(examples, { cwd, base: shop.base });
+    expect(result).not.toHaveProperty('failed');
+    const runs = 'runs' in result ? result.runs : [];
+    expect(runs).toHaveLength(examples.length);
+    for (const { example, replies, vars } of runs) {
+      const seen = JSON.stringify({ example: example.code, replies, vars });
+      // Every example answers something or keeps something for the next ones.
+      expect(replies.length + example.sets.length, seen).toBeGreaterThan(0);
+      for (const reply of replies) expect(reply, seen).toMatchObject({ success: true });
+      for (const name of example.sets) expect(vars[name], seen).toMatch(/^(?!null$)\S+/);
+      example.documented.forEach((message, n) => {
+        expect(replies[n], seen).toMatchObject({ message });
+      });
+    }
+  });
+});
+
 describe('a backup of the running demo shop', () => {
   it('is taken while the shop takes writes', async () => {
     // Acknowledged before the backup: two-factor sign-in, a product with an image, a setting, an order.
@@ -292,7 +322,8 @@ describe('a backup of the running demo shop', () => {
         shop.base,
         CUSTOMER_PATHS.register,
         customerSessionResponseSchema,
-        { body: { name: 'Robin Backup', email: storefrontAddress.email, password: 'a customer who orders' } },
+        // Not the address's e-mail: docs/customer-api.md's examples registered that one.
+        { body: { name: 'Robin Backup', email: 'robin.backup@example.com', password: 'a customer who orders' } },
         201,
       )
     ).token;
