@@ -61,13 +61,46 @@ describe('serving the admin', () => {
 });
 
 describe('headers and limits', () => {
-  it('sends security headers on every response', async () => {
-    for (const url of ['/', API_PATHS.health, '/api/nope']) {
+  it("sends the admin's full security headers on every document, its CSP included", async () => {
+    // The admin's pages and files, and the /api routes that answer HTML (decision 054).
+    for (const url of ['/', '/orders', API_PATHS.docs, API_PATHS.unsubscribe, `${API_PATHS.unsubscribe}?token=x`]) {
       const res = await t.app.inject({ method: 'GET', url });
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      expect(res.headers, url).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-frame-options': 'SAMEORIGIN',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('sends an API answer the short set: nothing loads, never framed, never sniffed, never read cross-origin', async () => {
+    const answers = [
+      await t.app.inject({ method: 'GET', url: API_PATHS.health }),
+      await t.app.inject({ method: 'GET', url: API_PATHS.live }),
+      await t.app.inject({ method: 'GET', url: '/api/nope' }),
+      await t.app.inject({ method: 'GET', url: API_PATHS.userInfo }),
+      await t.app.inject({
+        method: 'POST',
+        url: API_PATHS.login,
+        payload: 'not json',
+        headers: { 'content-type': 'text/plain' },
+      }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 404, 401, 415]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      // A document's policies, which a browser applies to a page it renders, not to data.
+      expect(res.headers['referrer-policy']).toBeUndefined();
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
     }
   });
 

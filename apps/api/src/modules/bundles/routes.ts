@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { multipartForm } from '../../http-answers';
-import { readMultipart } from '../../plugins/app/uploads';
+import { multipartParsing, readMultipart } from '../../plugins/app/uploads';
 import {
   bundleImageHandler,
   changeBundle,
@@ -53,38 +53,43 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
     ...(await listAllBundles(deps(request))),
   }));
 
-  app.post(
-    API_PATHS.bundleCreate,
-    {
-      schema: {
-        consumes: ['multipart/form-data'],
-        body: bundleForm,
-        response: { 200: bundleResponseSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const form = await readMultipart(request, bundleImageHandler());
-      const bundle = await createBundle(deps(request), form);
-      return { success: true as const, message: MESSAGES.bundleCreated, bundle };
-    },
-  );
+  // The two forms, in a scope of their own: multipart parsing for them only (uploads.ts).
+  await app.register(async (forms: typeof app) => {
+    await forms.register(multipartParsing);
 
-  app.put(
-    API_PATHS.bundleUpdate,
-    {
-      schema: {
-        consumes: ['multipart/form-data'],
-        body: bundleForm,
-        params: bundleIdParamsSchema,
-        response: { 200: bundleResponseSchema, ...refusals },
+    forms.post(
+      API_PATHS.bundleCreate,
+      {
+        schema: {
+          consumes: ['multipart/form-data'],
+          body: bundleForm,
+          response: { 200: bundleResponseSchema, ...refusals },
+        },
       },
-    },
-    async (request) => {
-      const form = await readMultipart(request, bundleImageHandler());
-      const bundle = await changeBundle(deps(request), request.params.id, form);
-      return { success: true as const, message: MESSAGES.bundleUpdated, bundle };
-    },
-  );
+      async (request) => {
+        const form = await readMultipart(request, bundleImageHandler());
+        const bundle = await createBundle(deps(request), form);
+        return { success: true as const, message: MESSAGES.bundleCreated, bundle };
+      },
+    );
+
+    forms.put(
+      API_PATHS.bundleUpdate,
+      {
+        schema: {
+          consumes: ['multipart/form-data'],
+          body: bundleForm,
+          params: bundleIdParamsSchema,
+          response: { 200: bundleResponseSchema, ...refusals },
+        },
+      },
+      async (request) => {
+        const form = await readMultipart(request, bundleImageHandler());
+        const bundle = await changeBundle(deps(request), request.params.id, form);
+        return { success: true as const, message: MESSAGES.bundleUpdated, bundle };
+      },
+    );
+  });
 
   app.delete(
     API_PATHS.bundle,

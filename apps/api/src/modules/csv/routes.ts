@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
 import { answerOf, multipartForm } from '../../http-answers';
+import { multipartParsing } from '../../plugins/app/uploads';
 import { readImportForm } from './import-form';
 import { previewProductImport } from './import-preview';
 import { type ExportFile, exportOrders, exportProducts, exportUsers } from './service';
@@ -58,18 +59,22 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => sendFile(reply, await exportUsers(deps(), request.query)),
   );
 
-  app.post(
-    EXPORT_PATHS.productImportPreview,
-    {
-      schema: {
-        consumes: ['multipart/form-data'],
-        body: multipartForm(z.object({}), { file: 'The products CSV (at most IMPORT_MAX_BYTES)' }),
-        response: { 200: productImportPreviewResponseSchema, ...uploadRefusals },
+  // The import's preview reads a form: a scope of its own, multipart parsing for it only (uploads.ts).
+  await app.register(async (forms: typeof app) => {
+    await forms.register(multipartParsing);
+    forms.post(
+      EXPORT_PATHS.productImportPreview,
+      {
+        schema: {
+          consumes: ['multipart/form-data'],
+          body: multipartForm(z.object({}), { file: 'The products CSV (at most IMPORT_MAX_BYTES)' }),
+          response: { 200: productImportPreviewResponseSchema, ...uploadRefusals },
+        },
       },
-    },
-    async (request) => {
-      const { file } = await readImportForm(request);
-      return { success: true as const, ...(await previewProductImport(app.ctx.db, file)) };
-    },
-  );
+      async (request) => {
+        const { file } = await readImportForm(request);
+        return { success: true as const, ...(await previewProductImport(app.ctx.db, file)) };
+      },
+    );
+  });
 };

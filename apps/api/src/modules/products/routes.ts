@@ -15,7 +15,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { multipartForm } from '../../http-answers';
-import { readMultipart } from '../../plugins/app/uploads';
+import { multipartParsing, readMultipart } from '../../plugins/app/uploads';
 import { addProduct, getProduct, listProducts, removeProduct, updateProductById } from './service';
 import { productImageHandler } from './uploaded-images';
 
@@ -53,39 +53,44 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     log: request.log,
   });
 
-  app.post(
-    API_PATHS.productAdd,
-    {
-      schema: {
-        consumes: ['multipart/form-data'],
-        body: addProductForm,
-        response: { 200: productSavedResponseSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const form = await readMultipart(request, productImageHandler('add'));
-      const product = await addProduct(deps(request), form);
-      return { success: true as const, message: MESSAGES.productAdded, product };
-    },
-  );
+  // The two forms, in a scope of their own: multipart parsing for them only (uploads.ts).
+  await app.register(async (forms: typeof app) => {
+    await forms.register(multipartParsing);
 
-  app.put(
-    API_PATHS.productUpdate,
-    {
-      schema: {
-        consumes: ['multipart/form-data'],
-        body: updateProductForm,
-        params: productIdParamsSchema,
-        // 409: a stock cell the form changed was moved by an order since the form opened.
-        response: { 200: productSavedResponseSchema, ...refusals, 409: errorResponseSchema },
+    forms.post(
+      API_PATHS.productAdd,
+      {
+        schema: {
+          consumes: ['multipart/form-data'],
+          body: addProductForm,
+          response: { 200: productSavedResponseSchema, ...refusals },
+        },
       },
-    },
-    async (request) => {
-      const form = await readMultipart(request, productImageHandler('update'));
-      const product = await updateProductById(deps(request), request.params.id, form);
-      return { success: true as const, message: MESSAGES.productUpdated, product };
-    },
-  );
+      async (request) => {
+        const form = await readMultipart(request, productImageHandler('add'));
+        const product = await addProduct(deps(request), form);
+        return { success: true as const, message: MESSAGES.productAdded, product };
+      },
+    );
+
+    forms.put(
+      API_PATHS.productUpdate,
+      {
+        schema: {
+          consumes: ['multipart/form-data'],
+          body: updateProductForm,
+          params: productIdParamsSchema,
+          // 409: a stock cell the form changed was moved by an order since the form opened.
+          response: { 200: productSavedResponseSchema, ...refusals, 409: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const form = await readMultipart(request, productImageHandler('update'));
+        const product = await updateProductById(deps(request), request.params.id, form);
+        return { success: true as const, message: MESSAGES.productUpdated, product };
+      },
+    );
+  });
 
   app.post(
     API_PATHS.productRemove,

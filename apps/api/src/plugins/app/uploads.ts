@@ -11,17 +11,14 @@ import { imageContentType } from '../../storage/names';
 import { validationMessage } from './errors';
 
 /**
- * Image uploads and downloads (docs/decisions/009-images.md): multipart parsing, the image
- * storage every module reaches as app.ctx.storage (a folder under DATA_DIR, or an S3-compatible
- * bucket), and GET /uploads/{name}, public so that <img> tags load without a token.
+ * Image uploads and downloads (docs/decisions/009-images.md): the image storage every module
+ * reaches as app.ctx.storage (a folder under DATA_DIR, or an S3-compatible bucket), and
+ * GET /uploads/{name}, public so that <img> tags load without a token. Multipart parsing is not
+ * here: it is `multipartParsing`, registered only around the routes that read a form.
  */
 export const uploadsPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app.ctx;
   app.ctx.storage = createImageStorage(config);
-  await app.register(multipart, {
-    throwFileSizeLimit: true,
-    limits: { fileSize: config.uploads.maxBytes, files: MAX_FILES, fields: 100, fieldSize: 1_048_576, parts: 200 },
-  });
 
   app.withTypeProvider<ZodTypeProvider>().get(
     `${API_PATHS.uploads}/:name`,
@@ -48,6 +45,27 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
       return reply.send(found.body as never);
     },
   );
+});
+
+/**
+ * @fastify/multipart for the routes of the scope it is registered in, and only them: a module puts
+ * its form routes in a scope of their own (`app.register(async (forms) => { await
+ * forms.register(multipartParsing); forms.post(…) })`). Registered for the whole app, it gave every
+ * request an async onRequest hook (a promise and a 'close' listener on the response) and an async
+ * onResponse, for the six routes that read a form (decision 054's last amendment). Elsewhere a
+ * multipart body is not parsed at all: Fastify refuses its content type (415, plugins/app/errors.ts).
+ */
+export const multipartParsing = fp(async (app: FastifyInstance) => {
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: {
+      fileSize: app.ctx.config.uploads.maxBytes,
+      files: MAX_FILES,
+      fields: 100,
+      fieldSize: 1_048_576,
+      parts: 200,
+    },
+  });
 });
 
 /** Enough for 10 product images and 5 accessories with 2 images each, plus one over to say so. */
