@@ -1,12 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import { API_PATHS, type ProductListQuery } from '@backroom/contract';
+import { API_PATHS } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import type { Database } from '../apps/api/src/db/client';
 import { insertBulkProducts } from '../apps/api/src/demo/catalogue';
-import { listPageQuery } from '../apps/api/src/modules/products/repository';
 import { httpGet } from './http-get';
 import { load } from './load';
+import { PAGE_QUERY, pageStatement } from './product-page-sql';
 import { type Timing, timed } from './timing';
 
 /**
@@ -29,22 +28,16 @@ export interface CatalogueBench {
    */
   rawPrepared: Timing;
   firstPage: Timing;
+  /** Where the API's extra time goes when the server is a process of its own (bench/server.ts). */
+  separate?: SeparateProcess;
   load: { requestsPerSecond: number; p99: number; errors: number };
 }
 
 const PRODUCTS = 100_000;
 
-/** pg's type parsers as Drizzle's prepared queries set them: dates and intervals left as text. */
-const LEFT_AS_TEXT = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1231]);
-const asDrizzleParses = ((oid: number, format?: 'text' | 'binary') =>
-  LEFT_AS_TEXT.has(oid)
-    ? (value: string) => value
-    : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'];
-const QUERY = { q: 'dragon', mainCategory: 'Figures', page: 2, pageSize: 10 } satisfies ProductListQuery;
-
 /** The bench's product page as a query string. */
 export const catalogueSearch = () =>
-  new URLSearchParams(Object.entries(QUERY).map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(Object.entries(PAGE_QUERY).map(([k, v]) => [k, String(v)])).toString();
 
 export async function benchCatalogue(options: {
   base: string;
@@ -52,6 +45,8 @@ export async function benchCatalogue(options: {
   database: Database;
   connections: number;
   seconds: number;
+  /** The bench server (bench/server.ts): its bare node:http and the API's time inside it. */
+  server?: BenchServer;
 }): Promise<CatalogueBench> {
   const { base, token, database } = options;
   const started = performance.now();
@@ -74,24 +69,13 @@ export async function benchCatalogue(options: {
   const api = await timed(() => httpGet(url, { token }));
 
   // The very statement the API sends (same builder), on the same pool.
-  const statement = listPageQuery(
-    database.db,
-    { q: QUERY.q, mainCategory: QUERY.mainCategory },
-    { sort: 'newest', limit: QUERY.pageSize, offset: (QUERY.page - 1) * QUERY.pageSize },
-  ).toSQL();
-  const raw = await timed(() => database.pool.query(statement.sql, statement.params));
+  const named = pageStatement(database);
+  const raw = await timed(() => database.pool.query(named.text, named.values));
   // Like for like with what the app sends (drizzle-orm/node-postgres's prepared query): named, so
   // parsed and planned once per connection, and its rows parsed as arrays with timestamps left as
   // text, as Drizzle asks pg for them (objects with Date values cost about 0.2 ms more a page).
-  const rawPrepared = await timed(() =>
-    database.pool.query({
-      name: 'bench_product_page',
-      text: statement.sql,
-      values: statement.params,
-      rowMode: 'array',
-      types: { getTypeParser: asDrizzleParses },
-    }),
-  );
+  const rawPrepared = await timed(() => database.pool.query(named));
+  const separate = options.server ? await separateProcess(options.server, url, token) : undefined;
 
   const firstPageUrl = `${base}${API_PATHS.productList}?page=1`;
   const firstPage = await timed(async () => {
@@ -110,6 +94,37 @@ export async function benchCatalogue(options: {
     raw,
     rawPrepared,
     firstPage,
+    separate,
     load: { requestsPerSecond: run.requestsPerSecond, p99: run.p99, errors: run.errors + run.non2xx },
   };
+}
+
+/** What benchCatalogue needs of the bench server's process (bench/server-process.ts). */
+export interface BenchServer {
+  /** Its bare node:http server's URL (ending in /); its /sql sends the page's statement. */
+  bare: string;
+  /** The median time the app's requests spent in the server during `during`, arrival to finish. */
+  inServerDuring<T>(during: () => Promise<T>): Promise<{ result: T; medianMs: number; requests: number }>;
+}
+
+/**
+ * The product page one at a time, told apart when the server is a process of its own (issue 23):
+ * the API's time as its server sees it (from node:http's request start to the response's finish),
+ * an empty answer from the same process's bare node:http (the hop from the bench's process to
+ * another and back, on this machine's cores), and the same statement sent by that process from
+ * behind its bare node:http (the hop and the SQL, none of the app). The API over the last is the
+ * app's own share; the last over the SQL sent from the bench's process is the hop's.
+ */
+export interface SeparateProcess {
+  api: Timing;
+  inServerMs: number;
+  bare: Timing;
+  sqlViaServer: Timing;
+}
+
+async function separateProcess(server: BenchServer, url: string, token: string): Promise<SeparateProcess> {
+  const measured = await server.inServerDuring(() => timed(() => httpGet(url, { token })));
+  const bare = await timed(() => httpGet(server.bare, {}));
+  const sqlViaServer = await timed(() => httpGet(`${server.bare}sql`, {}));
+  return { api: measured.result, inServerMs: measured.medianMs, bare, sqlViaServer };
 }

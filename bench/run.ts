@@ -132,7 +132,7 @@ async function main() {
 
   // The product list at 100k products (issue 3).
   const catalogueRun = await server.delayDuring(() =>
-    benchCatalogue({ base, token, database, connections: CONNECTIONS, seconds: SECONDS }),
+    benchCatalogue({ base, token, database, connections: CONNECTIONS, seconds: SECONDS, server }),
   );
   const catalogue = catalogueRun.result;
   rows.push([

@@ -60,6 +60,15 @@ export async function startServer(env: Record<string, string>, logFile: string) 
       const { p99Ms, maxMs } = await stopped;
       return { result, p99Ms, maxMs };
     },
+    /** The median time the app's requests spent in the server process while `during` runs. */
+    async inServerDuring<T>(during: () => Promise<T>): Promise<{ result: T; medianMs: number; requests: number }> {
+      tell({ type: 'in-server-start' });
+      const result = await during();
+      const stopped = next('in-server');
+      tell({ type: 'in-server-stop' });
+      const { medianMs, requests } = await stopped;
+      return { result, medianMs, requests };
+    },
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       tell({ type: 'close' });
