@@ -59,8 +59,8 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
         paths: ['req.headers.token', 'req.headers.authorization', '*.password', '*.token'],
         censor: '[hidden]',
       },
-      // Lines go out in the background, those of one turn of the event loop in one write, not in
-      // a write(2) per line while the request waits; what is left is written when the process
+      // Lines go out in the background, those of up to 10 ms in one write, not in a write(2) per
+      // line while the request waits; what is left is written when the process
       // exits (plugins/infrastructure/log-destination.ts, decision 054).
       ...(config.logLevel === 'silent' ? {} : { stream: stdoutLogDestination() }),
     },

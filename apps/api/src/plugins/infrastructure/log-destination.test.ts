@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { batchedLogDestination } from './log-destination';
+import { batchedLogDestination, LOG_BATCH_BYTES } from './log-destination';
 
 const pbkdf2Async = promisify(pbkdf2);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'backroom-log-'));
@@ -28,13 +28,36 @@ const logTo = () => {
 };
 
 describe('the log destination', () => {
-  it('writes the lines of one turn together once the turn ends, in order', async () => {
+  it('writes the lines of several turns together once the batch is due, in order', async () => {
     const { log, lines } = logTo();
-    for (let i = 0; i < 3; i++) log.info({ i }, 'line');
-    // Nothing is written while the turn goes on.
+    log.info({ i: 0 }, 'line');
+    // A turn of the event loop later, the first line still waits with the next ones.
+    await new Promise((resolve) => setImmediate(resolve));
+    for (let i = 1; i < 3; i++) log.info({ i }, 'line');
     expect(lines()).toEqual([]);
-    // Handed over when the turn ends, then written in the background.
+    // Handed over when the batch is due (LOG_BATCH_MS), then written in the background.
     await vi.waitFor(() => expect(lines().map((l) => l.i)).toEqual([0, 1, 2]));
+  });
+
+  it('hands a batch over at once when it reaches LOG_BATCH_BYTES', async () => {
+    // The batch's timer never fires here: only its length can hand it over.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { log, destination, lines } = logTo();
+      const text = 'x'.repeat(1000);
+      // Lines of more than 1,000 bytes: the batch reaches LOG_BATCH_BYTES before the last.
+      const count = Math.ceil(LOG_BATCH_BYTES / text.length);
+      for (let i = 0; i < count; i++) log.info({ i, text }, 'line');
+      while (lines().length === 0) await new Promise((resolve) => setImmediate(resolve));
+      const first = lines().map((l) => l.i);
+      expect(first).toEqual(Array.from({ length: first.length }, (_, i) => i));
+      expect(first.length).toBeLessThan(count);
+      // The rest waits for its timer; written when flushed, in order after the first batch.
+      destination.flushSync();
+      expect(lines().map((l) => l.i)).toEqual(Array.from({ length: count }, (_, i) => i));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('writes what is gathered at once when flushed synchronously (as at exit), the thread pool busy', async () => {

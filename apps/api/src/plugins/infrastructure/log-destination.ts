@@ -11,28 +11,36 @@ export interface LogDestination {
 let stdout: LogDestination | undefined;
 
 /**
- * The app's log on stdout, written once per turn of the event loop (decision 054). pino's own
+ * The app's log on stdout, written in the background in batches (decision 054). pino's own
  * destination (`sync: false`) starts a write as soon as a line comes and none is under way, so
  * under load most lines still went in a write of their own: each a call into the thread pool and
- * back, which was the largest single item of the DB-free route's profile (about 20 µs a request on
- * the shared 2-core machine, more than the rest of the request log and the metrics together).
- * Here the lines of one turn are gathered and handed over in one write when the turn ends
- * (setImmediate), so a line waits for the turn it was logged in, never longer; what is gathered
- * when the process exits is written before it does. One per process: every app built in the
- * process (the tests build several) shares it.
+ * back, which was the largest single item of the DB-free route's profile. Gathering the lines of
+ * one turn of the event loop was not enough: on the shared 2-core machine a turn under load holds
+ * one or two requests, and an asynchronous write costs about 15 µs on the main thread (handing it
+ * to the pool) and 25 µs of the process's CPU in all, whatever its length up to a few KB. So the
+ * lines are gathered for at most LOG_BATCH_MS (or until LOG_BATCH_BYTES) and handed over in one
+ * write: a line reaches the file at most that late; what is gathered when the process exits is
+ * written before it does. One per process: every app built in the process (the tests build
+ * several) shares it.
  */
 export function stdoutLogDestination(): LogDestination {
   stdout ??= batchedLogDestination(1);
   return stdout;
 }
 
-/** Lines to `fd`, those of one turn of the event loop in one write (stdoutLogDestination's, for a test any file). */
+/** The longest a line waits before its batch is handed over. */
+export const LOG_BATCH_MS = 10;
+/** A batch this long is handed over at once (about 380 request lines), whatever its age. */
+export const LOG_BATCH_BYTES = 64 * 1024;
+
+/** Lines to `fd`, gathered for at most LOG_BATCH_MS, in one write (stdoutLogDestination's; for a test, any file). */
 export function batchedLogDestination(fd: number): LogDestination {
   const out = pino.destination({ dest: fd, sync: false });
   let pending = '';
-  let scheduled = false;
+  let timer: NodeJS.Timeout | undefined;
   const handOver = () => {
-    scheduled = false;
+    if (timer) clearTimeout(timer);
+    timer = undefined;
     if (pending === '') return;
     const batch = pending;
     pending = '';
@@ -42,9 +50,11 @@ export function batchedLogDestination(fd: number): LogDestination {
    * What is gathered, written now: sonic-boom's queued lines synchronously, then ours with a
    * write of our own. Handing ours to sonic-boom first would start an asynchronous write, which
    * its flushSync does not wait for: at exit, those lines would be lost. A write sonic-boom has
-   * under way (an earlier turn's) may land after these lines, never be lost.
+   * under way (an earlier batch's) may land after these lines, never be lost.
    */
   const writeNow = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
     out.flushSync();
     if (pending === '') return;
     const batch = pending;
@@ -61,10 +71,9 @@ export function batchedLogDestination(fd: number): LogDestination {
   return {
     write(line) {
       pending += line;
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(handOver);
-      }
+      if (pending.length >= LOG_BATCH_BYTES) handOver();
+      // Unref'd: a batch waiting does not keep the process up; the exit handler writes it.
+      else timer ??= setTimeout(handOver, LOG_BATCH_MS).unref();
       return true;
     },
     flush(callback) {
