@@ -10,7 +10,8 @@
  * them off (no METRICS_TOKEN), alternately, which tells the metrics hooks' cost. Each DB-free A/B
  * is bench/load.ts's compare: both sides warmed up, BENCH_ROUNDS (8) alternating rounds of 3 s,
  * the median of the rounds' ratios, and the server's CPU per request beside it.
- * BENCH_COST_ONLY=db-free stops after the DB-free route's rows (no products, orders or mixed load).
+ * BENCH_COST_ONLY=db-free stops after the DB-free route's rows (no products, orders or mixed load);
+ * BENCH_COST_ONLY=product-page measures the product page one at a time alone (100k products).
  */
 import '../apps/api/src/process-signals';
 import { randomBytes } from 'node:crypto';
@@ -32,7 +33,7 @@ import { type Comparison, compare, type LoadResult, load, share } from './load';
 import { BENCH_METRICS_TOKEN } from './metrics';
 import { MIXED_CONNECTIONS, MIXED_SECONDS, type MixedBench, runMixed } from './mixed';
 import { startServer } from './server-process';
-import { isMainBench } from './standalone';
+import { isMainBench, signIn } from './standalone';
 
 type Delay = { p99Ms: number; maxMs: number };
 
@@ -102,20 +103,9 @@ export function fixedCostRows(f: {
 }): string[][] {
   const { catalogue, liveVsBare, mixed } = f;
   const liveShare = share(liveVsBare);
-  const apiOverSql = catalogue.api.median / catalogue.rawPrepared.median;
-  const ms = (n: number) => `${fmt(n, 2)} ms`;
   return [
     ['figure', 'now', 'baseline in this run', 'issue 23 measured', 'goal', 'met'],
-    [
-      'product page one at a time',
-      `${ms(catalogue.api.median)} (p95 ${ms(catalogue.api.p95)}), ${fmt(apiOverSql, 2)}x; through fetch ` +
-        `${ms(catalogue.apiFetch.median)}, ${fmt(catalogue.apiFetch.median / catalogue.rawPrepared.median, 2)}x`,
-      `same SQL ${ms(catalogue.rawPrepared.median)} prepared as the app sends it, ${ms(catalogue.raw.median)} unprepared` +
-        separateCell(catalogue),
-      ISSUE_23.apiOverSql.measured,
-      ISSUE_23.apiOverSql.goal,
-      apiOverSql <= 1.5 ? 'yes' : 'NO',
-    ],
+    productPageRow(catalogue),
     [
       'DB-free route, headers and request log on',
       ...comparisonCells(liveVsBare, 'bare node:http'),
@@ -148,6 +138,22 @@ export function fixedCostRows(f: {
       ISSUE_23.mixed.goal,
       mixed.p99 <= 500 && mixed.errors + mixed.non2xx === 0 && mixed.statusChanges.missing === 0 ? 'yes' : 'NO',
     ],
+  ];
+}
+
+/** The product page one at a time beside the same SQL in this run, its goal and whether it is met. */
+function productPageRow(catalogue: CatalogueBench): string[] {
+  const apiOverSql = catalogue.api.median / catalogue.rawPrepared.median;
+  const ms = (n: number) => `${fmt(n, 2)} ms`;
+  return [
+    'product page one at a time',
+    `${ms(catalogue.api.median)} (p95 ${ms(catalogue.api.p95)}), ${fmt(apiOverSql, 2)}x; through fetch ` +
+      `${ms(catalogue.apiFetch.median)}, ${fmt(catalogue.apiFetch.median / catalogue.rawPrepared.median, 2)}x`,
+    `same SQL ${ms(catalogue.rawPrepared.median)} prepared as the app sends it, ${ms(catalogue.raw.median)} unprepared` +
+      separateCell(catalogue),
+    ISSUE_23.apiOverSql.measured,
+    ISSUE_23.apiOverSql.goal,
+    apiOverSql <= 1.5 ? 'yes' : 'NO',
   ];
 }
 
@@ -193,6 +199,24 @@ async function main() {
     const server = await startServer({ ...env, METRICS_TOKEN: BENCH_METRICS_TOKEN }, logFile);
     const { base } = server;
     const opts = { connections: CONNECTIONS, seconds: SECONDS };
+
+    if (process.env.BENCH_COST_ONLY === 'product-page') {
+      const catalogue = await benchCatalogue({
+        base,
+        token: await signIn(base, ADMIN),
+        database,
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        server,
+      });
+      await server.close();
+      await database.close();
+      printRows([
+        ['figure', 'now', 'baseline in this run', 'issue 23 measured', 'goal', 'met'],
+        productPageRow(catalogue),
+      ]);
+      return;
+    }
 
     const liveVsBare = await liveOverBare(server);
     const withoutMetrics = await startServer(env, path.join(dir, 'server-without-metrics.log'));
