@@ -125,7 +125,7 @@ const malformed = [
 ];
 
 describe('a body in a type no call reads', () => {
-  it('without Content-Type, as a form or as text/plain, is a 415 that says what to send (POST /api/customer/register)', async () => {
+  it('without Content-Type, as a form, as text/plain or as a multipart form, is a 415 that says what to send (POST /api/customer/register)', async () => {
     const body = JSON.stringify({
       name: 'Ada Lovelace',
       email: 'ada.415@example.com',
@@ -136,6 +136,8 @@ describe('a body in a type no call reads', () => {
       {},
       { 'content-type': 'application/x-www-form-urlencoded' },
       { 'content-type': 'text/plain' },
+      // Multipart is parsed only on the routes that read a form (plugins/app/uploads.ts multipartParsing).
+      { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
     ]) {
       const res = await t.app.inject({ method: 'POST', url: CUSTOMER_PATHS.register, headers, payload: body });
       expect(res.statusCode, res.body).toBe(415);
