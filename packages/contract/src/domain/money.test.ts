@@ -91,6 +91,18 @@ describe('formatMoney and priceFromCents', () => {
     expect(formatDollars(0.1 + 0.2)).toBe('$0.30');
   });
 
+  it('writes what Intl.NumberFormat writes for US dollars', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const amounts = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 123456, 1e9 + 7, 1e13 - 1];
+    for (let i = 0; i < 2000; i++) amounts.push(Math.floor(Math.random() * 10 ** (1 + (i % 13))));
+    for (const cents of amounts) {
+      expect(formatMoney(cents)).toBe(intl.format(cents / 100));
+      expect(formatMoney(-cents)).toBe(intl.format((-cents || 0) / 100));
+    }
+    expect(formatMoney(Number.NaN)).toBe('$0.00');
+    expect(formatMoney(2 ** 60)).toBe(intl.format(2 ** 60 / 100));
+  });
+
   it('gives the API price number', () => {
     expect(priceFromCents(1234)).toBe(12.34);
     expect(priceFromCents(100)).toBe(1);

@@ -48,21 +48,26 @@ export function discountedPriceCents(priceCents: number, discount: number): numb
 }
 
 /**
- * The one money format the admin shows: US dollars with the locale's grouping and two decimals.
- * Cents / 100 is always the double nearest the exact amount, so the format never loses a cent.
+ * The one money format the admin shows: US dollars with en-US grouping and two decimals, as
+ * `Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })` writes them (money.test.ts
+ * holds the two together), but written by hand from the integer cents: making that formatter costs
+ * a phone 200-270 ms of one task (its currency data), in the Dashboard's first render
+ * (docs/decisions/058-lighthouse-on-a-phone.md). Amounts beyond the exact integers (never a price)
+ * still go through Intl.
  */
 let money: Intl.NumberFormat | undefined;
-
-/** Made on first use rather than as the module loads: the first screen's start does not pay for it (decision 058). */
-const moneyFormat = () => {
-  money ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-  return money;
-};
 
 /** An amount in cents as the admin shows it: '$12.34', '$100,568.69', '-$5.00'. */
 export function formatMoney(cents: number): string {
   // `|| 0` turns -0 (a rounded -0.4 cents) into 0: never '-$0.00'.
-  return moneyFormat().format((Math.round(cents) || 0) / 100);
+  const whole = Math.round(cents) || 0;
+  if (!Number.isSafeInteger(whole)) {
+    money ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    return money.format(whole / 100);
+  }
+  const abs = Math.abs(whole);
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${whole < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Cents as the API's price number (dollars): 1234 → 12.34. */
