@@ -19,9 +19,6 @@ export type OpenRequest = { [K in OpenKind]: { kind: K; record: OpenRecords[K] }
 
 const RECORD_SCHEMAS = { order: z.string().min(1), user: userSchema, discount: discountSchema } as const;
 
-/** The state a navigation carries for a request. */
-export const openState = (request: OpenRequest) => ({ open: request });
-
 /**
  * The record a history entry's state asks this screen to open, or null. The state is checked
  * against the contract's schema: it outlives a release (Back, a restored tab).

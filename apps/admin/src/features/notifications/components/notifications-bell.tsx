@@ -18,7 +18,7 @@ import { IconBell } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/dialog';
-import { openState } from '../../../lib/open-request';
+import { openState } from '../../../lib/open-state';
 import { useMarkRead, useNotifications } from '../api';
 import { JobResult } from './job-result';
 import classes from './notifications-bell.module.css';

@@ -5,7 +5,7 @@ import { Spotlight, useSpotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { openState } from '../../../lib/open-request';
+import { openState } from '../../../lib/open-state';
 import { isSearchable, useSearch } from '../api';
 import { PALETTE_GROUPS, type PaletteItem, paletteItems } from '../palette-items';
 import { paletteStore } from '../palette-store';
