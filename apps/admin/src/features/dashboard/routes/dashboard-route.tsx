@@ -2,7 +2,7 @@ import '../styles';
 import { MESSAGES } from '@backroom/contract';
 import { Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
 import { IconPlus, IconReceipt } from '@tabler/icons-react';
-import { type ComponentProps, type ComponentType, useEffect, useState } from 'react';
+import { type ComponentProps, type ComponentType, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
@@ -40,12 +40,42 @@ function LazyOutOfStockModal(props: OutOfStockModalProps) {
   return Modal ? <Modal {...props} /> : null;
 }
 
+/** Whether this page has drawn the Dashboard's figures once (see DashboardRoute). */
+let figuresDrawn = false;
+
 /** Dashboard Overview (spec 2 section 2): the six tiles, a 12-month chart, recent orders and shortcuts. */
 export function DashboardRoute() {
   const summary = useDashboardSummary();
   const [outOfStockOpen, setOutOfStockOpen] = useState(false);
   useDashboardEvents();
-  const data = summary.data;
+  // The figures are drawn in a render of their own after the title (and after each new answer, after
+  // what came with it): a deferred render, which React slices and yields from, where the answer's
+  // arrival would otherwise draw the tiles, chart and table in one long task. On a phone that task
+  // was 350-900 ms at the first load (docs/decisions/058-lighthouse-on-a-phone.md). At the page's
+  // first Dashboard the title is painted before them; coming back, the cached figures come at once.
+  const latest = summary.data ?? null;
+  const data = useDeferredValue(latest, figuresDrawn ? latest : null);
+  useEffect(() => {
+    if (data) figuresDrawn = true;
+  }, [data]);
+  const figures = useMemo(
+    () =>
+      data && (
+        <>
+          <StatTiles totals={data.totals} onOpenOutOfStock={() => setOutOfStockOpen(true)} />
+          <MonthlyChart monthly={data.monthly} />
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <RecentOrders orders={data.recentOrders} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <ShortcutCards />
+            </Grid.Col>
+          </Grid>
+        </>
+      ),
+    [data],
+  );
 
   return (
     <Stack gap="lg">
@@ -66,27 +96,18 @@ export function DashboardRoute() {
         </Group>
       </Group>
 
-      {summary.isError && !data && (
+      {summary.isError && !summary.data && (
         <LoadError error={summary.error} title={failure(summary.error)} onRetry={() => void summary.refetch()} />
       )}
 
-      {summary.isPending ? (
+      {summary.isPending || (summary.data && !data) ? (
         <Center py="xl">
           <Loader role="status" aria-label="Loading dashboard" />
         </Center>
       ) : (
         data && (
           <>
-            <StatTiles totals={data.totals} onOpenOutOfStock={() => setOutOfStockOpen(true)} />
-            <MonthlyChart monthly={data.monthly} />
-            <Grid gap="lg">
-              <Grid.Col span={{ base: 12, lg: 8 }}>
-                <RecentOrders orders={data.recentOrders} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 12, lg: 4 }}>
-                <ShortcutCards />
-              </Grid.Col>
-            </Grid>
+            {figures}
             <LazyOutOfStockModal
               opened={outOfStockOpen}
               onClose={() => setOutOfStockOpen(false)}

@@ -1,6 +1,6 @@
 import type { SidebarPath } from '@backroom/contract';
 import { NavLink, UnstyledButton } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { whenIdle } from '../../../lib/idle';
 import classes from './sidebar-entry.module.css';
@@ -31,7 +31,8 @@ function useIdleTooltip(): TooltipComponent | null {
       import('./sidebar-tooltip').then(
         (m) => {
           loadedTooltip = m.Tooltip;
-          setTooltip(() => m.Tooltip);
+          // In a transition, so the entries' tooltips are drawn in slices (decision 058).
+          startTransition(() => setTooltip(() => m.Tooltip));
         },
         (error: unknown) => console.error(error),
       );

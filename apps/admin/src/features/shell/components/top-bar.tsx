@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, startTransition, useEffect, useState } from 'react';
 import { whenIdle } from '../../../lib/idle';
 import { useUserInfo } from '../../auth/api';
 import { palette } from '../../search/palette-store';
@@ -18,7 +18,9 @@ function useDeferredActions(): ComponentType | null {
     () =>
       whenIdle(() => {
         import('./top-bar-actions').then(
-          (m) => setActions(() => m.TopBarActions),
+          // A transition: React draws the palette, bell and menu in slices, yielding to input
+          // between them, rather than in one long task (decision 058).
+          (m) => startTransition(() => setActions(() => m.TopBarActions)),
           (error: unknown) => console.error(error),
         );
       }),
