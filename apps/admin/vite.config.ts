@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenPreload } from './first-screen-preload';
 import { inlineColorScheme } from './inline-color-scheme';
+import { mantineCssVariables } from './mantine-css-variables';
 import { precompress } from './precompress';
 
 const api = 'http://localhost:3000';
@@ -10,11 +11,12 @@ const api = 'http://localhost:3000';
 /** The admin builds to apps/admin/dist, which the API serves at /. In dev, /api and the socket go to the API. */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // The colour scheme's script inline in the head, and the one asking for the first screen's chunks
+  // The theme's CSS variables written into the stylesheet at build (mantine-css-variables.ts). The colour scheme's script inline in the head, and the one asking for the first screen's chunks
   // beside the entry (decision 058); brotli and gzip copies beside each asset, sent as they are
   // (decision 052). The first screens' modules are those app/routes.tsx and app/signed-in.ts load.
   plugins: [
     react(),
+    mantineCssVariables(),
     inlineColorScheme(),
     firstScreenPreload({
       login: ['src/app/screens/login-screen.tsx'],

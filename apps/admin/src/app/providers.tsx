@@ -45,6 +45,8 @@ export function Providers({ children }: { children: ReactNode }) {
       cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={colorSchemeManager}
       defaultColorScheme={DEFAULT_COLOR_SCHEME}
+      // The theme's CSS variables are in the stylesheet, written at build (mantine-css-variables.ts).
+      withCssVariables={false}
     >
       <ToastHost />
       {children}

@@ -4,6 +4,8 @@
 // (docs/decisions/058-lighthouse-on-a-phone.md).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
+// The theme's own variables, written at build rather than computed as the app starts (decision 058).
+import 'virtual:mantine-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Button.css';
