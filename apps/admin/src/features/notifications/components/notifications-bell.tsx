@@ -15,12 +15,12 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/dialog';
 import { openState } from '../../../lib/open-state';
 import { useMarkRead, useNotifications } from '../api';
-import { JobResult } from './job-result';
+import type { JobResult as JobResultType } from './job-result';
 import classes from './notifications-bell.module.css';
 
 /** Where a notification opens: a screen (with what it opens there), or a job's result in a dialog. */
@@ -51,6 +51,24 @@ export function targetOf(n: Notification): Target {
     case 'signInBurst':
       return { to: '/admin-management' };
   }
+}
+
+/**
+ * A job's result (the bulk jobs' client and the products' schemas behind it) is fetched when one is
+ * first opened, not with the bell, which loads with the top bar on every signed-in screen
+ * (docs/decisions/058-lighthouse-on-a-phone.md). Loaded by hand rather than with lazy() and
+ * Suspense, whose retry waits on a timer (as the toast host, app/providers.tsx).
+ */
+function LazyJobResult({ jobId }: { jobId: string }) {
+  const [JobResult, setJobResult] = useState<typeof JobResultType | null>(null);
+  useEffect(() => {
+    if (JobResult) return;
+    import('./job-result').then(
+      (m) => setJobResult(() => m.JobResult),
+      (error: unknown) => console.error(error),
+    );
+  }, [JobResult]);
+  return JobResult ? <JobResult jobId={jobId} /> : <Loader size="sm" aria-label="Loading the job" />;
 }
 
 /**
@@ -180,7 +198,7 @@ export function NotificationsBell() {
         </Popover>
       </Indicator>
       <Dialog opened={jobId !== null} title="Job result" onClose={() => setJobId(null)}>
-        {jobId && <JobResult jobId={jobId} />}
+        {jobId && <LazyJobResult jobId={jobId} />}
       </Dialog>
     </>
   );
