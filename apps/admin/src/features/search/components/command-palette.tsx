@@ -74,9 +74,9 @@ export function CommandPalette() {
       store={paletteStore}
       query={query}
       onQueryChange={setQuery}
-      shortcut={['mod + K']}
-      // The shortcut works while typing in a field too, as in the tools admins know.
-      tagsToIgnore={[]}
+      // Ctrl+K (Cmd+K) is the shell's (top-bar.tsx usePaletteShortcut), which opens this store
+      // while this code is still on its way, and works while typing in a field too.
+      shortcut={null}
       scrollable
       maxHeight={420}
     >

@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { type ComponentType, startTransition, useEffect, useState } from 'react';
+import { type ComponentType, startTransition, useEffect, useLayoutEffect, useState } from 'react';
 import { whenIdle } from '../../../lib/idle';
 import { useUserInfo } from '../../auth/api';
 import { palette } from '../../search/palette-store';
@@ -9,8 +9,7 @@ import classes from './top-bar.module.css';
 
 /**
  * The palette, bell and account menu arrive once the screen has drawn (the page idle after its first
- * paint), behind a placeholder of their size so nothing moves when they do. Until then Ctrl+K (Cmd+K)
- * still opens the palette: it is opened in its store, and shows as soon as its code is there.
+ * paint), behind a placeholder of their size so nothing moves when they do.
  */
 function useDeferredActions(): ComponentType | null {
   const [Actions, setActions] = useState<ComponentType | null>(null);
@@ -26,24 +25,35 @@ function useDeferredActions(): ComponentType | null {
       }),
     [],
   );
-  useEffect(() => {
-    if (Actions) return;
+  return Actions;
+}
+
+/**
+ * Ctrl+K (Cmd+K) opens the palette from anywhere, even a text field, for as long as the shell is on
+ * screen: it opens the palette's store, and the palette shows as soon as its code is there. The one
+ * listener is this one (the palette's Spotlight has no shortcut of its own), set while the shell is
+ * committed, before it is painted: a shortcut handed from a stand-in to Spotlight's own left a
+ * moment with no listener at all, once at the start (effects run after the paint of a transition)
+ * and once at the hand-over.
+ */
+function usePaletteShortcut() {
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
         palette.open();
       }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [Actions]);
-  return Actions;
+  }, []);
 }
 
 /** 'Welcome, {first name}' ('Admin' until the user info arrives, or if it never does), and the actions. */
 export function TopBar() {
   const { data } = useUserInfo();
   const Actions = useDeferredActions();
+  usePaletteShortcut();
   return (
     <header className={classes.header}>
       <Group gap="md" wrap="nowrap" miw={0}>
