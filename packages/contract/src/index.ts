@@ -35,6 +35,7 @@ export * from './domain/user-figures';
 export * from './domain/user-guards';
 export * from './domain/wait-text';
 export * from './health';
+export * from './notification-events';
 export * from './notifications';
 export * from './options';
 export * from './orders';
