@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { emailSchema, textSchema } from './common';
-import { ROLES } from './constants';
 
 /** POST /api/user/admin: an admin signs in. */
 export const loginRequestSchema = z.strictObject({
@@ -15,14 +14,3 @@ export const loginResponseSchema = z.object({
   message: z.string(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
-
-/** GET /api/user/info: who is signed in. */
-export const userInfoResponseSchema = z.object({
-  success: z.literal(true),
-  user: z.object({
-    name: z.string(),
-    email: z.string(),
-    role: z.enum(ROLES),
-  }),
-});
-export type UserInfoResponse = z.infer<typeof userInfoResponseSchema>;

@@ -32,20 +32,6 @@ export function jsonField<T extends z.ZodType>(schema: T) {
 /** A 24-hex ObjectId-style id whose first 8 hex digits are its creation time in seconds. */
 export const objectIdSchema = textSchema().refine(isObjectId, { message: 'must be a 24-character hex id' });
 
-/** Every error answer: { success: false, message }. */
-export const errorResponseSchema = z.object({
-  success: z.literal(false),
-  message: z.string(),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
-/** A success answer that carries only a message. */
-export const messageResponseSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-});
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
-
 /** An e-mail address: trimmed, lower-cased, well-formed. */
 export const emailSchema = textSchema({ error: 'is required' })
   .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectIdSchema, queryParam, textSchema, wholeQueryParam } from './common';
+import { messageSchema } from './conversation-events';
 
 /** The longest message a customer or an admin may send (issue 12). */
 export const MESSAGE_MAX_LENGTH = 5_000;
@@ -11,28 +12,6 @@ export const MESSAGE_PAGE_SIZE = 50;
 export const MAX_CHAT_PAGE_SIZE = 500;
 /** Messages a customer may send a minute; the next one is refused with 429 and Retry-After. */
 export const CUSTOMER_MESSAGES_PER_MINUTE = 10;
-
-/** GET /api/conversations/admin/unread: how many conversations the admins have not read. */
-export const unreadResponseSchema = z.object({
-  success: z.literal(true),
-  unread: z.number().int().nonnegative(),
-});
-export type UnreadResponse = z.infer<typeof unreadResponseSchema>;
-
-/** One message (spec 2 section 3): the thread's items, the send answer and the realtime newMessage event. */
-export const messageSchema = z.object({
-  _id: z.string(),
-  conversation: z.string(),
-  body: z.string(),
-  isAdmin: z.boolean(),
-  sender: z.object({ name: z.string() }).nullable(),
-  createdAt: z.string(),
-});
-export type Message = z.infer<typeof messageSchema>;
-
-/** The realtime newMessage event (spec 1 section 3; spec 2 section 3, Message). */
-export const newMessageEventSchema = messageSchema;
-export type NewMessageEvent = Message;
 
 /** One conversation (spec 2 section 3). participantName '' shows as 'Unnamed User'. */
 export const conversationSchema = z.object({
@@ -106,14 +85,6 @@ export type SentMessageResponse = z.infer<typeof sentMessageResponseSchema>;
 
 /** DELETE /api/conversations/{id}. */
 export const conversationParamsSchema = z.object({ id: objectIdSchema });
-
-/** The adminUnreadUpdated socket event (and the browser-wide window event of the same name). */
-export const adminUnreadUpdatedEventSchema = z.object({ count: z.number().int().nonnegative() });
-export type AdminUnreadUpdatedEvent = z.infer<typeof adminUnreadUpdatedEventSchema>;
-
-/** The conversationDeleted socket event: every admin's list drops it. */
-export const conversationDeletedEventSchema = z.object({ _id: z.string() });
-export type ConversationDeletedEvent = z.infer<typeof conversationDeletedEventSchema>;
 
 /** The acknowledgement of a socket's join or joinAdminGlobal: refused joins say why. */
 export const joinAckSchema = z.object({ ok: z.boolean(), message: z.string().optional() });

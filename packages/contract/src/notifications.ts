@@ -66,16 +66,6 @@ export function notificationReadPath(id: string): string {
   return NOTIFICATION_PATHS.read.replace(':id', encodeURIComponent(id));
 }
 
-/** Socket events (to the admins who receive the kind; to one admin's sockets for reads). */
-export const NOTIFICATION_EVENTS = {
-  /** New notifications of a kind (payload { kind, count }): the bell refetches. */
-  created: 'notificationsCreated',
-  /** The admin read one or all (on another tab, or another instance): the bell refetches. */
-  read: 'notificationsRead',
-  /** From the Messages screen: { open: boolean }. While open, customer messages do not ring its admin. */
-  messagesOpen: 'messagesOpen',
-} as const;
-
 /** What a notification is about: the ids that open it, each present when it applies. */
 export const notificationSubjectSchema = z.object({
   orderId: z.string().optional(),

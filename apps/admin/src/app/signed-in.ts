@@ -11,13 +11,16 @@ export const loadShell = (): Promise<ComponentType> => import('./shell-screen').
 export const loadDashboard = (): Promise<ComponentType> =>
   import('../features/dashboard/routes/dashboard-route').then((m) => m.DashboardRoute);
 
+/** The Dashboard's figures, a chunk the route draws its title without (features/dashboard/load-overview-figures.ts). */
+const loadOverviewFigures = (): Promise<unknown> => import('../features/dashboard/components/overview-figures');
+
 let fetched = false;
 
 /** Starts fetching the shell and the Dashboard once; a failure is left to the route, which reports it. */
 export function prefetchSignedIn(): void {
   if (fetched) return;
   fetched = true;
-  for (const load of [loadShell, loadDashboard]) load().catch(() => undefined);
+  for (const load of [loadShell, loadDashboard, loadOverviewFigures]) load().catch(() => undefined);
 }
 
 /**
@@ -27,6 +30,8 @@ export function prefetchSignedIn(): void {
  * Dashboard's own query, which asks again when it mounts.
  */
 export function prefetchDashboardSummary(): null {
+  // The figures' code too, which the Dashboard's title does not wait for (features/dashboard/load-overview-figures.ts).
+  loadOverviewFigures().catch(() => undefined);
   Promise.all([import('../lib/query-client'), import('../features/dashboard/api')])
     .then(([{ queryClient }, { dashboardSummaryQueryOptions }]) =>
       queryClient.prefetchQuery(dashboardSummaryQueryOptions()),

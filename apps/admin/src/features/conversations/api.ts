@@ -8,12 +8,10 @@ import {
   messageResponseSchema,
   sentMessageResponseSchema,
   threadResponseSchema,
-  unreadResponseSchema,
 } from '@backroom/contract';
 import {
   infiniteQueryOptions,
   type QueryClient,
-  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQueryClient,
@@ -32,14 +30,6 @@ import {
 
 /** A conversation's thread: its messages, a part of the conversation. */
 export const threadKey = (conversationId: string) => queryKeys.conversations.part(conversationId, 'messages');
-
-/** GET /api/conversations/admin/unread. A failure is ignored: the badge stays as it is. */
-export const unreadQueryOptions = () =>
-  queryOptions({
-    queryKey: queryKeys.conversations.detail('unread-count'),
-    queryFn: ({ signal }) => apiRequest(API_PATHS.unread, { schema: unreadResponseSchema, signal }),
-    retry: false,
-  });
 
 function withQuery(path: string, params: Record<string, string | number | null | undefined>): string {
   const search = new URLSearchParams();

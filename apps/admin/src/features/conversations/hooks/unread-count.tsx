@@ -2,8 +2,8 @@ import { adminUnreadUpdatedEventSchema, EVENTS, newMessageEventSchema } from '@b
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useEffect, useReducer } from 'react';
 import { connectSocket } from '../../../lib/socket';
-import { unreadQueryOptions } from '../api';
 import { nextUnreadCount } from '../unread-count';
+import { unreadQueryOptions } from '../unread-query';
 
 /** The detail of the browser-wide adminUnreadUpdated event (spec 1 section 4). */
 export interface AdminUnreadUpdatedDetail {

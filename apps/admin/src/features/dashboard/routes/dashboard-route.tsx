@@ -1,6 +1,6 @@
 import '../styles';
 import { MESSAGES } from '@backroom/contract';
-import { Button, Center, Grid, Group, Loader, Stack } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { IconPlus, IconReceipt } from '@tabler/icons-react';
 import { type ComponentProps, type ComponentType, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -8,12 +8,10 @@ import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { ApiError } from '../../../lib/api-error';
 import { useDashboardSummary } from '../api';
-import { MonthlyChart } from '../components/monthly-chart';
 import type { OutOfStockModal as OutOfStockModalType } from '../components/out-of-stock-modal';
-import { RecentOrders } from '../components/recent-orders';
-import { ShortcutCards } from '../components/shortcut-cards';
-import { StatTiles } from '../components/stat-tiles';
+import type { OverviewFigures } from '../components/overview-figures';
 import { useDashboardEvents } from '../hooks/use-dashboard-events';
+import { loadOverviewFigures } from '../load-overview-figures';
 
 /** The server's message, else the spec's default (spec 2 section 8). */
 function failure(error: unknown): string {
@@ -43,9 +41,41 @@ function LazyOutOfStockModal(props: OutOfStockModalProps) {
 /** Whether this page has drawn the Dashboard's figures once (see DashboardRoute). */
 let figuresDrawn = false;
 
+/** The figures' component once its chunk is there (kept for the next visit). */
+let loadedFigures: typeof OverviewFigures | null = null;
+
+/**
+ * The figures' code (components/overview-figures.tsx), asked for by the route's loader together with the
+ * summary (app/signed-in.ts): the title is drawn without it. A failed fetch is thrown to the route's
+ * error boundary, as a failed route chunk is.
+ */
+function useOverviewFigures(): typeof OverviewFigures | null {
+  const [figures, setFigures] = useState(() => loadedFigures);
+  const [failure, setFailure] = useState<unknown>(null);
+  useEffect(() => {
+    if (figures) return;
+    let current = true;
+    loadOverviewFigures().then(
+      (component) => {
+        loadedFigures = component;
+        if (current) setFigures(() => component);
+      },
+      (error: unknown) => {
+        if (current) setFailure(() => error ?? new Error('the Dashboard figures failed to load'));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [figures]);
+  if (failure) throw failure;
+  return figures;
+}
+
 /** Dashboard Overview (spec 2 section 2): the six tiles, a 12-month chart, recent orders and shortcuts. */
 export function DashboardRoute() {
   const summary = useDashboardSummary();
+  const Figures = useOverviewFigures();
   const [outOfStockOpen, setOutOfStockOpen] = useState(false);
   useDashboardEvents();
   // The figures are drawn in a render of their own after the title (and after each new answer, after
@@ -53,28 +83,15 @@ export function DashboardRoute() {
   // arrival would otherwise draw the tiles, chart and table in one long task. On a phone that task
   // was 350-900 ms at the first load (docs/decisions/058-lighthouse-on-a-phone.md). At the page's
   // first Dashboard the title is painted before them; coming back, the cached figures come at once.
-  const latest = summary.data ?? null;
+  // The figures' code is part of their first render: until it is there, the answer waits with it.
+  const latest = (Figures && summary.data) || null;
   const data = useDeferredValue(latest, figuresDrawn ? latest : null);
   useEffect(() => {
     if (data) figuresDrawn = true;
   }, [data]);
   const figures = useMemo(
-    () =>
-      data && (
-        <>
-          <StatTiles totals={data.totals} onOpenOutOfStock={() => setOutOfStockOpen(true)} />
-          <MonthlyChart monthly={data.monthly} />
-          <Grid gap="lg">
-            <Grid.Col span={{ base: 12, lg: 8 }}>
-              <RecentOrders orders={data.recentOrders} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, lg: 4 }}>
-              <ShortcutCards />
-            </Grid.Col>
-          </Grid>
-        </>
-      ),
-    [data],
+    () => data && Figures && <Figures summary={data} onOpenOutOfStock={() => setOutOfStockOpen(true)} />,
+    [data, Figures],
   );
 
   return (
