@@ -71,6 +71,12 @@ export interface MixedBench extends LoadResult {
   statusChanges: { acknowledged: number; missing: number; refused: number };
   /** Each of the round's four calls on its own (decision 057's amendment). */
   routes: RouteLatency[];
+  /**
+   * p99 of the answers after each connection's first (decision 057, fourth stop): the load opens its
+   * connections all at once and each sends its first request (a product page) at the same moment,
+   * so those answers wait behind the whole burst and the connections' setup.
+   */
+  p99AfterFirst: number;
 }
 
 /** The round's calls, in order: the names the per-route figures use. */
@@ -138,6 +144,7 @@ export async function benchMixed(options: {
   let refused = 0;
 
   const times = MIXED_ROUTES.map(() => [] as number[]);
+  const afterFirst: number[] = [];
   const routeOf = (index: number) => (_status: number, _body: string, context: Record<string, unknown>) => {
     context.route = index;
   };
@@ -174,9 +181,11 @@ export async function benchMixed(options: {
     // Each answer's time by route: onResponse (below) names the route in the connection's context
     // just before autocannon emits the answer's duration.
     setupClient: (client) => {
+      let answered = 0;
       client.on('response', (_status, _bytes, durationMs) => {
         const route = client.requestIterator.context.route;
         if (typeof route === 'number') times[route]?.push(durationMs);
+        if (answered++ > 0) afterFirst.push(durationMs);
       });
     },
     connections: options.connections,
@@ -217,6 +226,10 @@ export async function benchMixed(options: {
       refused,
     },
     routes: MIXED_ROUTES.map((route, i) => latencies(route, times[i] ?? [])),
+    p99AfterFirst: percentile(
+      afterFirst.sort((a, b) => a - b),
+      99,
+    ),
   };
 }
 
@@ -380,6 +393,7 @@ async function main() {
       `${fmt(r.requestsPerSecond)} req/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, ` +
         `${r.errors} errors, ${r.non2xx} non-2xx, ${r.statusChanges.missing} of ${fmt(r.statusChanges.acknowledged)} ` +
         `acknowledged status changes missing; event-loop delay p99 ${fmt(run.p99Ms, 1)} ms`,
+      `p99 of the answers after each connection's first (the opening burst left out): ${fmt(r.p99AfterFirst)} ms`,
       '',
       'call            answers   client p50 / p95 / p99 / max ms     server p50 / p99 ms (request log)',
       ...r.routes.map((route) => {
