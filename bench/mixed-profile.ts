@@ -18,6 +18,21 @@ export function cpuSeconds(pid: number): number {
   }
 }
 
+/**
+ * PostgreSQL's CPU seconds so far: the postmaster's own and its exited children's (cutime and cstime,
+ * fields 16 and 17: a backend that ended, a pg-boss connection, an autovacuum worker) and every
+ * live child's. Summing the live processes alone loses what an ended backend used, and a
+ * difference can even come out negative.
+ */
+export function postgresCpuSeconds(postmaster: number): number {
+  let reaped = 0;
+  try {
+    const fields = readFileSync(`/proc/${postmaster}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    reaped = (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {}
+  return reaped + postgresPids(postmaster).reduce((a, pid) => a + cpuSeconds(pid), 0);
+}
+
 /** The postmaster and its children (the backends), from /proc. */
 export function postgresPids(postmaster: number): number[] {
   const pids = [postmaster];

@@ -19,7 +19,7 @@ import { hashPassword } from '../apps/api/src/modules/auth/passwords';
 import { catalogueSearch } from './catalogue';
 import type { LoadResult } from './load';
 import { BENCH_METRICS_TOKEN, scrapeMetrics } from './metrics';
-import { cpuSeconds, machineCpu, postgresPids, sampleWaits } from './mixed-profile';
+import { cpuSeconds, machineCpu, postgresCpuSeconds, sampleWaits } from './mixed-profile';
 import { startServer } from './server-process';
 import { isMainBench } from './standalone';
 import { percentile } from './timing';
@@ -71,6 +71,12 @@ export interface MixedBench extends LoadResult {
   statusChanges: { acknowledged: number; missing: number; refused: number };
   /** Each of the round's four calls on its own (decision 057's amendment). */
   routes: RouteLatency[];
+  /**
+   * p99 of the answers after each connection's first (decision 057, fourth stop): the load opens its
+   * connections all at once and each sends its first request (a product page) at the same moment,
+   * so those answers wait behind the whole burst and the connections' setup.
+   */
+  p99AfterFirst: number;
 }
 
 /** The round's calls, in order: the names the per-route figures use. */
@@ -124,6 +130,8 @@ export async function benchMixed(options: {
   seconds: number;
   productPage: string;
   orderPage: OrderListRequest;
+  /** One of the round's calls alone (its index in MIXED_ROUTES): each connection repeats it. */
+  only?: number;
 }): Promise<MixedBench> {
   const { database } = options;
   const ids = (
@@ -136,9 +144,36 @@ export async function benchMixed(options: {
   let refused = 0;
 
   const times = MIXED_ROUTES.map(() => [] as number[]);
+  const afterFirst: number[] = [];
   const routeOf = (index: number) => (_status: number, _body: string, context: Record<string, unknown>) => {
     context.route = index;
   };
+
+  const requests: Parameters<Autocannon>[0]['requests'] = [
+    { method: 'GET', path: options.productPage, onResponse: routeOf(0) },
+    { method: 'POST', path: API_PATHS.orderList, body: JSON.stringify(options.orderPage), onResponse: routeOf(1) },
+    { method: 'GET', path: API_PATHS.dashboardSummary, onResponse: routeOf(2) },
+    {
+      method: 'POST',
+      path: API_PATHS.orderStatus,
+      setupRequest: (request, context) => {
+        serial += 1;
+        const code = `BENCH-${run}-${serial}`;
+        const orderId = ids[serial % ids.length];
+        context.code = code;
+        const body =
+          serial % 2 === 0
+            ? { orderId, status: SHIPPED_STATUS, trackingNumber: code }
+            : { orderId, status: DELIVERED_STATUS, discountCode: code };
+        return { ...request, body: JSON.stringify(body) };
+      },
+      onResponse: (status, _body, context) => {
+        context.route = 3;
+        if (status >= 200 && status < 300) acknowledged.push(context.code as string);
+        else refused += 1;
+      },
+    },
+  ];
 
   const autocannon = require('autocannon') as Autocannon;
   const result = await autocannon({
@@ -146,9 +181,11 @@ export async function benchMixed(options: {
     // Each answer's time by route: onResponse (below) names the route in the connection's context
     // just before autocannon emits the answer's duration.
     setupClient: (client) => {
+      let answered = 0;
       client.on('response', (_status, _bytes, durationMs) => {
         const route = client.requestIterator.context.route;
         if (typeof route === 'number') times[route]?.push(durationMs);
+        if (answered++ > 0) afterFirst.push(durationMs);
       });
     },
     connections: options.connections,
@@ -162,31 +199,7 @@ export async function benchMixed(options: {
         ? { 'accept-encoding': process.env.BENCH_MIXED_ACCEPT_ENCODING }
         : {}),
     },
-    requests: [
-      { method: 'GET', path: options.productPage, onResponse: routeOf(0) },
-      { method: 'POST', path: API_PATHS.orderList, body: JSON.stringify(options.orderPage), onResponse: routeOf(1) },
-      { method: 'GET', path: API_PATHS.dashboardSummary, onResponse: routeOf(2) },
-      {
-        method: 'POST',
-        path: API_PATHS.orderStatus,
-        setupRequest: (request, context) => {
-          serial += 1;
-          const code = `BENCH-${run}-${serial}`;
-          const orderId = ids[serial % ids.length];
-          context.code = code;
-          const body =
-            serial % 2 === 0
-              ? { orderId, status: SHIPPED_STATUS, trackingNumber: code }
-              : { orderId, status: DELIVERED_STATUS, discountCode: code };
-          return { ...request, body: JSON.stringify(body) };
-        },
-        onResponse: (status, _body, context) => {
-          context.route = 3;
-          if (status >= 200 && status < 300) acknowledged.push(context.code as string);
-          else refused += 1;
-        },
-      },
-    ],
+    requests: requests.filter((_, i) => options.only === undefined || i === options.only),
   });
 
   const stored = new Set(
@@ -213,6 +226,10 @@ export async function benchMixed(options: {
       refused,
     },
     routes: MIXED_ROUTES.map((route, i) => latencies(route, times[i] ?? [])),
+    p99AfterFirst: percentile(
+      afterFirst.sort((a, b) => a - b),
+      99,
+    ),
   };
 }
 
@@ -225,6 +242,46 @@ function routeOfUrl(method: string, url: string): string | undefined {
   if (url === API_PATHS.dashboardSummary) return MIXED_ROUTES[2];
   if (url === API_PATHS.orderStatus) return MIXED_ROUTES[3];
   return undefined;
+}
+
+const ALONE_CONNECTIONS = Number(process.env.BENCH_MIXED_ALONE_CONNECTIONS ?? 50);
+const ALONE_SECONDS = Number(process.env.BENCH_MIXED_ALONE_SECONDS ?? 15);
+
+/**
+ * Each of the round's four calls alone (BENCH_MIXED_ALONE=1, issue 23): ALONE_CONNECTIONS repeat
+ * the one call for ALONE_SECONDS, and what it cost per answer: the server process's CPU, PostgreSQL's
+ * (every backend's, from /proc) and the statements' own execution time (pg_stat_statements).
+ */
+async function eachCallAlone(
+  server: { pid: number },
+  mix: Omit<Parameters<typeof benchMixed>[0], 'seconds' | 'only'>,
+  postmaster: number,
+) {
+  const figures = [];
+  for (const [only, route] of MIXED_ROUTES.entries()) {
+    await mix.database.db.execute(sql`select pg_stat_statements_reset()`);
+    const pgBefore = postgresCpuSeconds(postmaster);
+    const serverBefore = cpuSeconds(server.pid);
+    const run = await benchMixed({ ...mix, connections: ALONE_CONNECTIONS, seconds: ALONE_SECONDS, only });
+    const serverCpu = cpuSeconds(server.pid) - serverBefore;
+    const pgCpu = postgresCpuSeconds(postmaster) - pgBefore;
+    const exec = (
+      await mix.database.db.execute<{ total: number }>(sql`
+        select coalesce(sum(total_exec_time), 0)::float8 as total from pg_stat_statements
+         where query not like '%pg_stat_statements%'`)
+    ).rows[0]?.total;
+    const answers = run.routes[only]?.count ?? 0;
+    figures.push({
+      route,
+      rps: run.requestsPerSecond,
+      p50: run.p50,
+      p99: run.p99,
+      serverMs: (serverCpu * 1000) / answers,
+      pgMs: (pgCpu * 1000) / answers,
+      execMs: Number(exec ?? 0) / answers,
+    });
+  }
+  return figures;
 }
 
 /**
@@ -288,10 +345,9 @@ async function main() {
     await database.db.execute(sql`select pg_stat_statements_reset()`);
     const logStart = (await fs.stat(logFile)).size;
     const postmaster = Number(readFileSync(path.join(dir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
-    const pgPids = postgresPids(postmaster);
     const before = {
       server: cpuSeconds(server.pid),
-      pg: pgPids.reduce((a, pid) => a + cpuSeconds(pid), 0),
+      pg: postgresCpuSeconds(postmaster),
       bench: process.cpuUsage(),
       machine: machineCpu(),
     };
@@ -300,7 +356,7 @@ async function main() {
     const waited = await waits.stop();
     const after = {
       server: cpuSeconds(server.pid),
-      pg: postgresPids(postmaster).reduce((a, pid) => a + cpuSeconds(pid), 0),
+      pg: postgresCpuSeconds(postmaster),
       bench: process.cpuUsage(before.bench),
       machine: machineCpu(),
     };
@@ -311,6 +367,7 @@ async function main() {
                regexp_replace(query, '[[:space:]]+', ' ', 'g') as query
           from pg_stat_statements order by total_exec_time desc limit 8`)
     ).rows;
+    const alone = process.env.BENCH_MIXED_ALONE ? await eachCallAlone(server, mix, postmaster) : [];
     await server.close();
     await database.close();
 
@@ -336,6 +393,7 @@ async function main() {
       `${fmt(r.requestsPerSecond)} req/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, ` +
         `${r.errors} errors, ${r.non2xx} non-2xx, ${r.statusChanges.missing} of ${fmt(r.statusChanges.acknowledged)} ` +
         `acknowledged status changes missing; event-loop delay p99 ${fmt(run.p99Ms, 1)} ms`,
+      `p99 of the answers after each connection's first (the opening burst left out): ${fmt(r.p99AfterFirst)} ms`,
       '',
       'call            answers   client p50 / p95 / p99 / max ms     server p50 / p99 ms (request log)',
       ...r.routes.map((route) => {
@@ -366,6 +424,18 @@ async function main() {
           `${fmt(s.total / 1000, 1).padStart(9)}  ${s.query.slice(0, 110)}`,
       ),
     ];
+    if (alone.length > 0) {
+      lines.push(
+        '',
+        `Each call alone (BENCH_MIXED_ALONE): ${ALONE_CONNECTIONS} connections, ${ALONE_SECONDS} s each; CPU per answer`,
+        'call            req/s   p50 / p99 ms     server CPU ms   PostgreSQL CPU ms   PostgreSQL exec ms (pg_stat_statements)',
+        ...alone.map(
+          (a) =>
+            `${a.route.padEnd(14)}  ${fmt(a.rps).padStart(5)}   ${`${fmt(a.p50)} / ${fmt(a.p99)}`.padEnd(15)}  ` +
+            `${fmt(a.serverMs, 2).padStart(13)}   ${fmt(a.pgMs, 2).padStart(17)}   ${fmt(a.execMs, 2).padStart(10)}`,
+        ),
+      );
+    }
     console.log(lines.join('\n'));
   } finally {
     await cluster.stop();

@@ -3,6 +3,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
+import { connectPubSubPool } from './db/pubsub';
 import { isMultipartForm } from './http-answers';
 import { activityPlugin } from './modules/activity/plugin';
 import { adminRoutes } from './modules/admins/routes';
@@ -165,15 +166,23 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
 
   await app.register(adminStaticPlugin, { root: config.adminDist });
 
-  ctx.realtime = await createRealtime(app, {
-    pool: database.pool,
-    databaseUrl: database.url,
-    corsOrigins: config.corsOrigins,
-    isCustomersConversation: (userId, conversationId) => isCustomersConversation(ctx.db, userId, conversationId),
-    notificationKinds: (adminId) => receivedKinds(ctx.db, adminId),
-  });
+  // The socket.io adapter's own connections, not the requests' pool (db/pubsub.ts, decision 057).
+  const pubsubPool = connectPubSubPool(database.url);
+  try {
+    ctx.realtime = await createRealtime(app, {
+      pool: pubsubPool,
+      databaseUrl: database.url,
+      corsOrigins: config.corsOrigins,
+      isCustomersConversation: (userId, conversationId) => isCustomersConversation(ctx.db, userId, conversationId),
+      notificationKinds: (adminId) => receivedKinds(ctx.db, adminId),
+    });
+  } catch (error) {
+    await pubsubPool.end();
+    throw error;
+  }
   app.addHook('preClose', async () => {
     await ctx.realtime.close();
+    await pubsubPool.end();
   });
 
   return app;

@@ -11,8 +11,8 @@ describe('loadConfig', () => {
     expect(c.dataDir).toMatch(/data$/);
   });
 
-  it('sizes the embedded database pool by the cores, 5 to 10, a DATABASE_URL pool 10, unless DATABASE_POOL_MAX says', () => {
-    expect([1, 2, 3, 5, 16].map((cores) => defaultPoolMax(cores))).toEqual([5, 5, 6, 10, 10]);
+  it('sizes the embedded database pool by the cores, 4 to 10, a DATABASE_URL pool 10, unless DATABASE_POOL_MAX says', () => {
+    expect([1, 2, 3, 5, 16].map((cores) => defaultPoolMax(cores))).toEqual([4, 4, 6, 10, 10]);
     expect(loadConfig({}).databasePoolMax).toBe(defaultPoolMax());
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/shop' }).databasePoolMax).toBe(10);
     expect(loadConfig({ DATABASE_URL: 'postgres://db.example/shop', DATABASE_POOL_MAX: '20' }).databasePoolMax).toBe(

@@ -26,15 +26,17 @@ const int = (fallback: number) => z.coerce.number().int().positive().default(fal
 
 /**
  * DATABASE_POOL_MAX's default on the embedded cluster, which shares this machine's cores: twice the
- * cores, 5 to 10 (decision 057). More statements at once than PostgreSQL has cores only share the
+ * cores, 4 to 10 (decision 057). More statements at once than PostgreSQL has cores only share the
  * cores: each takes longer, the heaviest the longest, and the queue is better kept in the pool,
- * first come first served. A server named by DATABASE_URL has cores this machine cannot count:
- * there the default stays 10.
+ * first come first served. 4 on 2 cores is what the requests really had when it was 5: the socket.io
+ * adapter held one for its LISTEN until it got connections of its own (db/pubsub.ts), and 5 for the
+ * requests measured slower (decision 057, fourth stop). A server named by DATABASE_URL has cores
+ * this machine cannot count: there the default stays 10.
  */
 /** DATABASE_POOL_MAX's default with DATABASE_URL. */
 export const EXTERNAL_POOL_MAX = 10;
 
-export const defaultPoolMax = (cores = os.availableParallelism()) => Math.min(10, Math.max(5, 2 * cores));
+export const defaultPoolMax = (cores = os.availableParallelism()) => Math.min(10, Math.max(4, 2 * cores));
 
 /** Which proxies in front of the app may tell the client's address (docs/decisions/018-connections-and-proxies.md). */
 export type TrustProxy = false | { hops: number } | { addresses: string[] };

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { API_PATHS, EVENTS } from '@backroom/contract';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { users } from '../../src/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { allDelivered } from '../helpers/broadcasts';
+import { insertOrder, orderCall } from '../helpers/orders';
 import { createSessionToken, createUser } from '../helpers/users';
 import { PATIENCE_MS } from '../helpers/wait';
 
@@ -95,6 +96,39 @@ describe('realtime', () => {
     const pubSub = (other.of('/').adapter as unknown as { client: { client?: unknown } }).client;
     await vi.waitFor(() => expect(pubSub.client).toBeDefined(), { timeout: PATIENCE_MS });
     other.of('/').adapter.close();
+  });
+
+  it("tells the other instances of a status change through the adapter's own connections, none of the requests' pool", async () => {
+    // The adapter LISTENs and NOTIFYs on connections of its own (db/pubsub.ts, decision 057): none
+    // of the app's pool stays checked out for it, and a broadcast never waits in the requests' queue.
+    await vi.waitFor(() => expect(t.database.pool.totalCount - t.database.pool.idleCount).toBe(0), {
+      timeout: PATIENCE_MS,
+    });
+    const adapterBackends = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_stat_activity
+           where datname = current_database() and application_name = 'socket.io adapter'`,
+    );
+    expect(adapterBackends.rows[0]?.n).toBeGreaterThanOrEqual(1);
+
+    // What another instance hears: the adapter's channel, listened to directly.
+    const listener = await storefrontPool.connect();
+    try {
+      const heard = new Promise<unknown>((resolve) =>
+        listener.on('notification', (msg) => {
+          const message = JSON.parse(msg.payload ?? '{}') as { data?: { packet?: { data?: unknown[] } } };
+          if (message.data?.packet?.data?.[0] === EVENTS.ordersUpdated) resolve(message.data.packet.data[1]);
+        }),
+      );
+      await listener.query('LISTEN "socket.io#/"');
+      const { token } = await adminToken();
+      const order = await insertOrder(t.database.db);
+      const res = await orderCall(t, token, API_PATHS.orderStatus, { orderId: order.id, status: 'Packing' });
+      expect(res.statusCode).toBe(200);
+      expect(await heard).toEqual({ action: 'statusChanged', id: order.id });
+    } finally {
+      await listener.query('UNLISTEN *');
+      listener.release();
+    }
   });
 
   it('refuses a socket without a token, with a bad one, or with a customer token', async () => {
