@@ -17,13 +17,14 @@ async function builtBenchServer(): Promise<string> {
 }
 
 /** The server process: starts it, waits until it listens, and passes messages both ways. */
-export async function startServer(env: Record<string, string>, logFile: string) {
+export async function startServer(env: Record<string, string>, logFile: string, nodeFlags: string[] = []) {
   const child: ChildProcess = spawn(
     process.execPath,
     // Built as the app's server is (decision 051): bench/server.ts bundled into bench/dist.
     // BENCH_CPU_PROF=dir writes the server's CPU profile there when it exits (decision 020's how).
     [
       '--enable-source-maps',
+      ...nodeFlags,
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       await builtBenchServer(),
     ],
@@ -68,6 +69,12 @@ export async function startServer(env: Record<string, string>, logFile: string) 
       tell({ type: 'in-server-stop' });
       const { medianMs, requests } = await stopped;
       return { result, medianMs, requests };
+    },
+    /** The server's heap, GC totals and handles now. */
+    async stats() {
+      const answered = next('stats');
+      tell({ type: 'stats' });
+      return (await answered).stats;
     },
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
