@@ -3,12 +3,25 @@
  * a request's fixed cost (bench/cost.ts): waits until it listens and passes messages both ways.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureServerBuilt } from '../scripts/build-server.mjs';
 import type { ControlMessage, ServerMessage } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The Node flags `npm run serve` starts the app with (package.json's serve script, between `node`
+ * and the script): the bench's server runs as production does, a fixed young generation included
+ * (decision 054's fifth amendment).
+ */
+export function serveFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = (scripts.serve ?? '').split(/\s+/);
+  return words.slice(1).filter((word) => word.startsWith('--'));
+}
 
 /** bench/server.ts built into bench/dist (when missing or older than its sources); the file's path. */
 async function builtBenchServer(): Promise<string> {
@@ -16,14 +29,13 @@ async function builtBenchServer(): Promise<string> {
   return path.join(import.meta.dirname, 'dist/server.js');
 }
 
-/** The server process: starts it, waits until it listens, and passes messages both ways. */
-export async function startServer(env: Record<string, string>, logFile: string, nodeFlags: string[] = []) {
+/** The server process: starts it, waits until it listens, and passes messages both ways; `nodeFlags` in place of serve's. */
+export async function startServer(env: Record<string, string>, logFile: string, nodeFlags = serveFlags()) {
   const child: ChildProcess = spawn(
     process.execPath,
     // Built as the app's server is (decision 051): bench/server.ts bundled into bench/dist.
     // BENCH_CPU_PROF=dir writes the server's CPU profile there when it exits (decision 020's how).
     [
-      '--enable-source-maps',
       ...nodeFlags,
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       await builtBenchServer(),

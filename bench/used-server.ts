@@ -4,8 +4,8 @@
  * is loaded with the DB-free route for BENCH_USED_SECONDS (30 s), then left idle for
  * BENCH_IDLE_SECONDS (20 s, as a server is between the bench's sections or at night), then its
  * DB-free route is compared with a fresh server's (bench/load.ts's compare), with each server's
- * heap, young generation, GC totals and CPU (user, system) printed before and after. One used
- * server runs with Node's defaults, one with the flags `npm run serve` gives the app (SERVE_FLAGS).
+ * heap, young generation, GC totals and CPU (user, system) printed before and after. One pair runs
+ * with Node's defaults, one with the flags `npm run serve` gives the app (its fixed young generation).
  */
 import '../apps/api/src/process-signals';
 import fs from 'node:fs/promises';
@@ -20,12 +20,11 @@ import { generateDemo } from '../apps/api/src/demo/generate';
 import { compare, load } from './load';
 import { BENCH_METRICS_TOKEN } from './metrics';
 import type { ServerStats } from './server';
-import { startServer } from './server-process';
+import { serveFlags, startServer } from './server-process';
 
 const SECONDS = Number(process.env.BENCH_USED_SECONDS ?? 30);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
-const SERVE_FLAGS = (process.env.BENCH_SERVE_FLAGS ?? '').split(' ').filter(Boolean);
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 const statsLine = (s: ServerStats) =>
@@ -50,17 +49,14 @@ async function main() {
       ADMIN_EMAIL: ADMIN.email,
       METRICS_TOKEN: BENCH_METRICS_TOKEN,
     };
-    const used = [
-      { name: 'used, Node defaults', server: await startServer(env, path.join(dir, 'defaults.log')) },
-      ...(SERVE_FLAGS.length > 0
-        ? [
-            {
-              name: `used, ${SERVE_FLAGS.join(' ')}`,
-              server: await startServer(env, path.join(dir, 'flags.log'), SERVE_FLAGS),
-            },
-          ]
-        : []),
+    const variants = [
+      { name: 'Node defaults', flags: ['--enable-source-maps'] },
+      { name: serveFlags().join(' '), flags: serveFlags() },
     ];
+    const used = [];
+    for (const { name, flags } of variants) {
+      used.push({ name: `used, ${name}`, flags, server: await startServer(env, path.join(dir, 'used.log'), flags) });
+    }
     for (const { name, server } of used) {
       const r = await load(`${server.base}${API_PATHS.live}`, { connections: 50, seconds: SECONDS });
       console.log(`${name}: answered ${fmt(r.requests ?? 0, 0)}: ${statsLine(await server.stats())}`);
@@ -72,8 +68,8 @@ async function main() {
       run: () => load(`${server.base}${API_PATHS.live}`, { connections: 50, seconds: 3 }),
       pid: server.pid,
     });
-    for (const { name, server } of used) {
-      const fresh = await startServer(env, path.join(dir, 'fresh.log'), name.includes('defaults') ? [] : SERVE_FLAGS);
+    for (const { name, flags, server } of used) {
+      const fresh = await startServer(env, path.join(dir, 'fresh.log'), flags);
       await load(`${fresh.base}${API_PATHS.live}`, { connections: 50, seconds: 2 });
       const before = [await fresh.stats(), await server.stats()];
       const c = await compare(side(fresh), side(server), { rounds: ROUNDS, warmUp: async () => {} });
