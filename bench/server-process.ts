@@ -13,9 +13,11 @@ const root = path.resolve(import.meta.dirname, '..');
 /**
  * The Node flags `npm run serve` starts the app with (package.json's serve script, between `node`
  * and the script): the bench's server runs as production does, a fixed young generation included
- * (decision 054's fifth amendment).
+ * (decision 054's fifth amendment). BENCH_NODE_FLAGS replaces them.
  */
 export function serveFlags(): string[] {
+  // BENCH_NODE_FLAGS="--a --b" in their place, to measure other flags.
+  if (process.env.BENCH_NODE_FLAGS) return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
