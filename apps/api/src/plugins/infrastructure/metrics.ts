@@ -270,14 +270,16 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     counted.requests = -1;
   };
   app.addHook('onRequest', (request, _reply, done) => {
-    inFlight++;
     const socket = request.raw.socket;
     const counted = open.get(socket);
-    if (counted) {
-      if (counted.requests >= 0) counted.requests++;
-    } else {
+    if (!counted) {
       open.set(socket, { requests: 1 });
       socket.once('close', () => connectionClosed(socket));
+      inFlight++;
+    } else if (counted.requests >= 0) {
+      // (-1: its connection has closed already; nothing will uncount it.)
+      counted.requests++;
+      inFlight++;
     }
     done();
   });
