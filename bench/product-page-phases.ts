@@ -172,9 +172,48 @@ async function main() {
     const rawArrays = await timed(() => query({ ...named, name: 'bench_product_page_arrays', rowMode: 'array' }), {
       samples: SAMPLES,
     });
+    // The same statement with the session's proof beside it, as a read-only page runs (decision
+    // 054): a `select 1` (or an empty query) on another connection sent just before it, then
+    // once this turn of the event loop is over, after it (the app's order since decision 054's
+    // fifth amendment); both awaited.
+    const listener = await database.pool.connect();
+    const withProof = await timed(
+      () =>
+        Promise.all([
+          listener.query('select 1'),
+          query({ ...named, name: 'bench_product_page_arrays', rowMode: 'array' }),
+        ]),
+      { samples: SAMPLES },
+    );
+    const withEmptyProof = await timed(
+      () => Promise.all([listener.query(''), query({ ...named, name: 'bench_product_page_arrays', rowMode: 'array' })]),
+      { samples: SAMPLES },
+    );
+    const afterThisTurn = () => new Promise((resolve) => setImmediate(resolve));
+    const proofAfter = await timed(
+      () =>
+        Promise.all([
+          query({ ...named, name: 'bench_product_page_arrays', rowMode: 'array' }),
+          afterThisTurn().then(() => listener.query('select 1')),
+        ]),
+      { samples: SAMPLES },
+    );
+    const emptyProofAfter = await timed(
+      () =>
+        Promise.all([
+          query({ ...named, name: 'bench_product_page_arrays', rowMode: 'array' }),
+          afterThisTurn().then(() => listener.query('')),
+        ]),
+      { samples: SAMPLES },
+    );
+    listener.release();
     report.push(
       `\nthe same SQL alone, named, rows as objects  ${ms(raw.median)} (p95 ${ms(raw.p95)})`,
       `the same SQL alone, named, rows as arrays   ${ms(rawArrays.median)}`,
+      `the same, a select 1 beside it (the proof)  ${ms(withProof.median)}`,
+      `the same, an empty query beside it          ${ms(withEmptyProof.median)}`,
+      `the same, a select 1 sent after this turn   ${ms(proofAfter.median)}`,
+      `the same, an empty query after this turn    ${ms(emptyProofAfter.median)}`,
     );
     // Whether each pool connection plans the page at every call (custom plans) or once (generic).
     const clients = await Promise.all(Array.from({ length: 3 }, () => database.pool.connect()));

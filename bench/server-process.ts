@@ -3,12 +3,27 @@
  * a request's fixed cost (bench/cost.ts): waits until it listens and passes messages both ways.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { openSync } from 'node:fs';
+import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureServerBuilt } from '../scripts/build-server.mjs';
 import type { ControlMessage, ServerMessage } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * The Node flags `npm run serve` starts the app with (package.json's serve script, between `node`
+ * and the script): the bench's server runs as production does, a fixed young generation included
+ * (decision 054's fifth amendment). BENCH_NODE_FLAGS replaces them.
+ */
+export function serveFlags(): string[] {
+  // BENCH_NODE_FLAGS="--a --b" in their place, to measure other flags.
+  if (process.env.BENCH_NODE_FLAGS) return process.env.BENCH_NODE_FLAGS.split(' ').filter(Boolean);
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = (scripts.serve ?? '').split(/\s+/);
+  return words.slice(1).filter((word) => word.startsWith('--'));
+}
 
 /** bench/server.ts built into bench/dist (when missing or older than its sources); the file's path. */
 async function builtBenchServer(): Promise<string> {
@@ -16,14 +31,14 @@ async function builtBenchServer(): Promise<string> {
   return path.join(import.meta.dirname, 'dist/server.js');
 }
 
-/** The server process: starts it, waits until it listens, and passes messages both ways. */
-export async function startServer(env: Record<string, string>, logFile: string) {
+/** The server process: starts it, waits until it listens, and passes messages both ways; `nodeFlags` in place of serve's. */
+export async function startServer(env: Record<string, string>, logFile: string, nodeFlags = serveFlags()) {
   const child: ChildProcess = spawn(
     process.execPath,
     // Built as the app's server is (decision 051): bench/server.ts bundled into bench/dist.
     // BENCH_CPU_PROF=dir writes the server's CPU profile there when it exits (decision 020's how).
     [
-      '--enable-source-maps',
+      ...nodeFlags,
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
       await builtBenchServer(),
     ],
@@ -68,6 +83,12 @@ export async function startServer(env: Record<string, string>, logFile: string) 
       tell({ type: 'in-server-stop' });
       const { medianMs, requests } = await stopped;
       return { result, medianMs, requests };
+    },
+    /** The server's heap, GC totals and handles now. */
+    async stats() {
+      const answered = next('stats');
+      tell({ type: 'stats' });
+      return (await answered).stats;
     },
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

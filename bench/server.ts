@@ -13,7 +13,8 @@ import '../apps/api/src/process-signals';
 import diagnostics from 'node:diagnostics_channel';
 import http, { type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { connectDatabase } from '../apps/api/src/db/client';
@@ -22,18 +23,57 @@ import { pageStatement } from './product-page-sql';
 export type ServerMessage =
   | { type: 'ready'; base: string; bare: string }
   | { type: 'delay'; p99Ms: number; maxMs: number }
-  | { type: 'in-server'; medianMs: number; requests: number };
+  | { type: 'in-server'; medianMs: number; requests: number }
+  | { type: 'stats'; stats: ServerStats };
 export type ControlMessage =
   | { type: 'delay-start' }
   | { type: 'delay-stop' }
   | { type: 'in-server-start' }
   | { type: 'in-server-stop' }
+  | { type: 'stats' }
   | { type: 'close' };
+
+/** What a long-running server carries (decision 054): its heap, the GC's time so far, its handles. */
+export interface ServerStats {
+  heapUsedMb: number;
+  heapTotalMb: number;
+  rssMb: number;
+  /** Collections and their total pause since the process started, by kind (minor, major). */
+  gc: Record<string, { count: number; ms: number }>;
+  /** Live objects by constructor is a heap snapshot's job; these are the app's own counts. */
+  activeHandles: number;
+  /** CPU time so far, µs: user (JS, GC, the thread pool's) and system (the kernel's, for this process). */
+  cpu: { user: number; system: number };
+  /** The young generation's size now (V8 grows and shrinks it), MB. */
+  newSpaceMb: number;
+}
 
 /** What the DB-free route answers, sent by the bare server too. */
 export const LIVE_BODY = JSON.stringify({ success: true, status: 'ok' });
 
+/** GC pauses by kind since the process started, from perf_hooks' 'gc' entries. */
+function gcTotals() {
+  const totals: ServerStats['gc'] = {};
+  const kinds: Record<number, string> = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = kinds[(entry as unknown as { detail: { kind: number } }).detail.kind] ?? 'other';
+      const total = totals[kind] ?? { count: 0, ms: 0 };
+      total.count++;
+      total.ms += entry.duration;
+      totals[kind] = total;
+    }
+  }).observe({ entryTypes: ['gc'] });
+  return totals;
+}
+
 async function main() {
+  const gc = gcTotals();
   const send = (message: ServerMessage) => process.send?.(message);
   const config = loadConfig();
   const database = connectDatabase(config.databaseUrl as string, config.databasePoolMax);
@@ -85,6 +125,21 @@ async function main() {
       const times = (inServer ?? []).sort((x, y) => x - y);
       inServer = undefined;
       send({ type: 'in-server', medianMs: times[Math.floor(times.length / 2)] ?? Number.NaN, requests: times.length });
+    } else if (message.type === 'stats') {
+      const memory = process.memoryUsage();
+      send({
+        type: 'stats',
+        stats: {
+          heapUsedMb: memory.heapUsed / 2 ** 20,
+          heapTotalMb: memory.heapTotal / 2 ** 20,
+          rssMb: memory.rss / 2 ** 20,
+          gc: structuredClone(gc),
+          activeHandles: process.getActiveResourcesInfo().length,
+          cpu: process.cpuUsage(),
+          newSpaceMb:
+            (v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0) / 2 ** 20,
+        },
+      });
     } else if (message.type === 'close') {
       await app.close();
       bare.close();

@@ -1,8 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS, CUSTOMER_PATHS, HEALTH_MESSAGES } from '@backroom/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { freePort } from '../helpers/processes';
 import { createUser } from '../helpers/users';
@@ -164,6 +166,42 @@ describe('GET /metrics', () => {
     expect(sample(text, 'backroom_http_requests_in_flight ')).toBe(0);
     expect(text).toContain('backroom_http_request_duration_seconds_count');
     expect((await fetch(`http://127.0.0.1:${metricsPort}/`)).status).toBe(404);
+  });
+
+  it('counts a request in flight until its answer goes or its connection closes, with no listener per request', async () => {
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const inFlight = async () =>
+      sample(
+        await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(),
+        'backroom_http_requests_in_flight ',
+      );
+    // The responses node:http hands the app, to see what listens on them once they are answered.
+    const responses: ServerResponse[] = [];
+    const onRequest = (_req: IncomingMessage, res: ServerResponse) => responses.push(res);
+    t.app.server.on('request', onRequest);
+    const client = net.connect(port, '127.0.0.1');
+    let received = '';
+    client.on('data', (chunk) => {
+      received += chunk;
+    });
+    // Waited for, not timed: a loaded machine answers late, never wrongly.
+    const until = { timeout: 10_000 };
+    const answered = (n: number) => vi.waitFor(() => expect(received.split('HTTP/1.1 200').length - 1).toBe(n), until);
+    const live = `GET ${API_PATHS.live} HTTP/1.1\r\nhost: 127.0.0.1\r\n\r\n`;
+    client.write(live.repeat(3));
+    await answered(3);
+    t.app.server.off('request', onRequest);
+    // Counted per connection, not with a listener on each response.
+    expect(responses.map((res) => res.listenerCount('close'))).toEqual([0, 0, 0]);
+    expect(await inFlight()).toBe(0);
+    // A request whose body never comes is in flight until its client goes away.
+    client.write(
+      `POST ${API_PATHS.login} HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"email":`,
+    );
+    await vi.waitFor(async () => expect(await inFlight()).toBe(1), until);
+    client.destroy();
+    await vi.waitFor(async () => expect(await inFlight()).toBe(0), until);
   });
 
   it('is off (404) without METRICS_TOKEN', async () => {

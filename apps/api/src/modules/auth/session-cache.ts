@@ -97,15 +97,28 @@ export class SessionCache {
    * round trip on the listening connection, started now, has come back and the session was not
    * revoked meanwhile, false otherwise (it never rejects). A read-only request may run beside that
    * round trip and hold its answer until it is confirmed (plugins/app/auth.ts, decision 054).
+   *
+   * `afterThisTurn`: the round trip is sent once the current turn of the event loop is over
+   * (setImmediate), so a read-only handler's own statement, sent in this turn, reaches the
+   * database first. A round trip started later still sees every notice sent before the request
+   * arrived; the answer waits for it just the same. On a machine whose cores are all busy, the
+   * proof sent first woke its backend ahead of the page's own and the page's statement waited for
+   * it (decision 054's fifth amendment).
    */
-  remembered(tokenHash: string): { principal: Principal; confirmed: Promise<boolean> } | undefined {
+  remembered(
+    tokenHash: string,
+    options: { afterThisTurn?: boolean } = {},
+  ): { principal: Principal; confirmed: Promise<boolean> } | undefined {
     const hit = this.entries.get(tokenHash);
     if (!hit || !this.listening) return undefined;
     if (hit.until <= Date.now()) {
       this.delete(tokenHash);
       return undefined;
     }
-    const confirmed = this.seenEveryRevocationSoFar().then(
+    const proof = options.afterThisTurn
+      ? new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.seenEveryRevocationSoFar())
+      : this.seenEveryRevocationSoFar();
+    const confirmed = proof.then(
       () => this.entries.get(tokenHash) === hit && this.listening,
       // The connection went away during the round trip: not confirmed, ask the database.
       () => false,

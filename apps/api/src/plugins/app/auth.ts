@@ -91,7 +91,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     (request, _reply, done) => {
       const token = tokenOf(request);
       const tokenHash = hashOf(token);
-      const hit = tokenHash === undefined ? undefined : cache.remembered(tokenHash);
+      // The proof's round trip goes after this turn, behind the handler's own statement.
+      const hit = tokenHash === undefined ? undefined : cache.remembered(tokenHash, { afterThisTurn: true });
       if (hit && token && tokenHash && hit.principal.kind === access) {
         request.principal = hit.principal;
         pendingChecks.set(request, { confirmed: hit.confirmed, token, tokenHash, access });

@@ -31,8 +31,8 @@ export const adminStaticPlugin = fp(async (app: FastifyInstance, opts: { root: s
         );
         // A streamed file's response carries about ten 'close' listeners, each gone with it: the
         // stream's pipe and Fastify's end-of-stream watchers (a pair for each time the reply is
-        // awaited: by Fastify, by @fastify/static, by a handler that returns it), @fastify/multipart's,
-        // light-my-request's under app.inject, the metrics plugin's. Node would report the eleventh
+        // awaited: by Fastify, by @fastify/static, by a handler that returns it), light-my-request's
+        // under app.inject. Node would report the eleventh
         // as a possible leak (MaxListenersExceededWarning); it is not one.
         res.raw.setMaxListeners(res.raw.getMaxListeners() + STREAMED_FILE_LISTENERS);
       },

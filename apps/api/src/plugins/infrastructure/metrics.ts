@@ -257,22 +257,40 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     const existing = route.onResponse ? [route.onResponse].flat() : [];
     route.onResponse = [...existing.filter((h) => !ours.has(h as onResponseHookHandler)), hook];
   });
-  // Requests no route matched (the 404 handler) have no route hook: counted under 'unmatched'.
-  app.addHook('onResponse', (request, reply, done) => {
-    if (request.is404) record(unmatched, request, reply);
+  // In flight: counted on arrival, uncounted when the answer has gone (onResponse) or, for an
+  // abandoned one (onResponse never comes), when its connection closes. One 'close' listener per
+  // connection, not per response: a kept-alive connection carries many requests, and a listener
+  // per response was the metrics' largest per-request cost (decision 054's fifth amendment).
+  const open = new WeakMap<object, { requests: number }>();
+  const connectionClosed = (socket: object) => {
+    const counted = open.get(socket);
+    if (!counted) return;
+    inFlight -= counted.requests;
+    // Any answer that still ends on this connection was uncounted just now.
+    counted.requests = -1;
+  };
+  app.addHook('onRequest', (request, _reply, done) => {
+    const socket = request.raw.socket;
+    const counted = open.get(socket);
+    if (!counted) {
+      open.set(socket, { requests: 1 });
+      socket.once('close', () => connectionClosed(socket));
+      inFlight++;
+    } else if (counted.requests >= 0) {
+      // (-1: its connection has closed already; nothing will uncount it.)
+      counted.requests++;
+      inFlight++;
+    }
     done();
   });
-  // 'close' comes once per answer, sent or abandoned; onResponse does not come for an abandoned one.
-  const closed = () => {
-    inFlight--;
-  };
-  app.addHook('onRequest', (_request, reply, done) => {
-    inFlight++;
-    // A file streamed by @fastify/static (the admin's pages) already has ten 'close' listeners on
-    // its response (the stream's pipe, end-of-stream watchers, Fastify's own): ours, one per
-    // response and gone with it, is an eleventh, which Node would report as a possible leak.
-    reply.raw.setMaxListeners(reply.raw.getMaxListeners() + 1);
-    reply.raw.on('close', closed);
+  // Requests no route matched (the 404 handler) have no route hook: counted under 'unmatched'.
+  app.addHook('onResponse', (request, reply, done) => {
+    const counted = open.get(request.raw.socket);
+    if (counted && counted.requests > 0) {
+      counted.requests--;
+      inFlight--;
+    }
+    if (request.is404) record(unmatched, request, reply);
     done();
   });
 
