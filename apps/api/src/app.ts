@@ -3,7 +3,6 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { type Config, fastifyTrustProxy } from './config';
 import type { AppContext, RouteEntry } from './context';
 import type { Database } from './db/client';
-import { connectPubSubPool } from './db/pubsub';
 import { isMultipartForm } from './http-answers';
 import { activityPlugin } from './modules/activity/plugin';
 import { adminRoutes } from './modules/admins/routes';
@@ -166,23 +165,17 @@ export async function buildApp({ config, database }: BuildOptions): Promise<Fast
 
   await app.register(adminStaticPlugin, { root: config.adminDist });
 
-  // The socket.io adapter's own connections, not the requests' pool (db/pubsub.ts, decision 057).
-  const pubsubPool = connectPubSubPool(database.url);
-  try {
-    ctx.realtime = await createRealtime(app, {
-      pool: pubsubPool,
-      databaseUrl: database.url,
-      corsOrigins: config.corsOrigins,
-      isCustomersConversation: (userId, conversationId) => isCustomersConversation(ctx.db, userId, conversationId),
-      notificationKinds: (adminId) => receivedKinds(ctx.db, adminId),
-    });
-  } catch (error) {
-    await pubsubPool.end();
-    throw error;
-  }
+  // The socket.io adapter's own connections, not the requests' pool (db/pubsub.ts, decision 057);
+  // the database's close ends them, after the app's.
+  ctx.realtime = await createRealtime(app, {
+    pool: database.pubsub,
+    databaseUrl: database.url,
+    corsOrigins: config.corsOrigins,
+    isCustomersConversation: (userId, conversationId) => isCustomersConversation(ctx.db, userId, conversationId),
+    notificationKinds: (adminId) => receivedKinds(ctx.db, adminId),
+  });
   app.addHook('preClose', async () => {
     await ctx.realtime.close();
-    await pubsubPool.end();
   });
 
   return app;

@@ -5,6 +5,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { repoRoot } from '../repo-root';
+import { connectPubSubPool } from './pubsub';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -14,7 +15,10 @@ export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   url: string;
   pool: pg.Pool;
+  /** The socket.io adapter's own connections (db/pubsub.ts); pg opens none until it is used. */
+  pubsub: pg.Pool;
   db: Db;
+  /** Ends both pools: after the app (and its adapter) has closed. */
   close(): Promise<void>;
 }
 
@@ -31,11 +35,15 @@ export function connectDatabase(url: string, poolMax = 10, connectTimeoutMs = 10
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
+  const pubsub = connectPubSubPool(url);
   return {
     url,
     pool,
+    pubsub,
     db,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), pubsub.end()]);
+    },
   };
 }
 

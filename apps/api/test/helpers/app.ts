@@ -37,6 +37,7 @@ export async function createTestApp(
   });
   const database = connectDatabase(url, pool.max ?? 5, pool.connectTimeoutMs);
   trackQueries(database.pool);
+  trackQueries(database.pubsub);
   const app = await buildApp({ config, database });
   checkAnswersAgainstDocument(app);
   await app.ready();

@@ -7,15 +7,15 @@ import { PATIENCE_MS, waitUntil } from './wait';
 /*
  * "Nothing else came" as a fact rather than the hope of a pause. The app's broadcasts go through
  * the socket.io PostgreSQL adapter, which reaches this instance's own sockets only once its
- * pg_notify on the app's pool has answered: two events may overtake each other, and an event sent
- * before a call answered may reach its socket after the answer. So: wait until the pool has no
+ * pg_notify on its own pool (db/pubsub.ts) has answered: an event sent before a call answered may
+ * reach its socket after the answer. So: wait until neither the app's pool nor the adapter's has a
  * statement under way (every broadcast sent so far has gone out locally), then send the socket one
  * event of this instance's own; socket.io delivers one connection's packets in order.
  */
 
 const inFlight = new WeakMap<pg.Pool, { count: number }>();
 
-/** Counts the pool's statements under way (createTestApp calls it for the app's pool). */
+/** Counts the pool's statements under way (createTestApp calls it for the app's and the adapter's pools). */
 export function trackQueries(pool: pg.Pool): void {
   if (inFlight.has(pool)) return;
   const state = { count: 0 };
@@ -37,16 +37,18 @@ export function trackQueries(pool: pg.Pool): void {
 const BARRIER = 'test:barrier';
 
 /** What allDelivered reads of a TestApp (app.ts), named here: app.ts imports this file. */
-type AppUnderTest = { app: FastifyInstance; database: { pool: pg.Pool } };
+type AppUnderTest = { app: FastifyInstance; database: { pool: pg.Pool; pubsub: pg.Pool } };
 
 /**
  * Resolves once everything the app sent this socket so far has arrived; rejects if the server
  * closes the socket instead.
  */
 export async function allDelivered(t: AppUnderTest, socket: Socket): Promise<void> {
-  const state = inFlight.get(t.database.pool);
-  if (!state) throw new Error("the app's pool is not tracked: build the app with createTestApp");
-  await waitUntil(() => state.count === 0, "the app's broadcasts to go out");
+  const states = [t.database.pool, t.database.pubsub].map((pool) => inFlight.get(pool));
+  if (states.some((state) => !state))
+    throw new Error("the app's pools are not tracked: build the app with createTestApp");
+  // The app's own statements first (a broadcast is sent after its write), then the adapter's NOTIFYs.
+  await waitUntil(() => states.every((state) => state?.count === 0), "the app's broadcasts to go out");
   // The adapter's own continuations run before the next turn of the event loop.
   await new Promise((resolve) => setImmediate(resolve));
   const id = randomUUID();
