@@ -69,6 +69,8 @@ describe('GET /api/messages/admin/{conversationId}', () => {
     });
     const unread = await asAdmin('GET', API_PATHS.unread);
     expect(unread.json().unread).toBe(1);
+    // The counts those calls broadcast have all arrived: the next one heard is the thread's.
+    await allDelivered(t, socket);
 
     // Another admin, on another session: every admin's shell hears the new count.
     const other = await createUser(t.database.db, { role: 'admin' });
