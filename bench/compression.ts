@@ -12,21 +12,18 @@
  * node --import tsx bench/compression.ts
  */
 import '../apps/api/src/process-signals';
-import fs from 'node:fs/promises';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS, exportUrl } from '@backroom/contract';
-import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
-import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { generateDemo } from '../apps/api/src/demo/generate';
 import { BROTLI_QUALITY, GZIP_LEVEL } from '../apps/api/src/plugins/infrastructure/compression';
 import { createLocalStorage } from '../apps/api/src/storage/local-storage';
+import { BENCH_ADMIN, openBenchDatabase } from './bench-database';
 import { type Comparison, compare, type LoadResult, load, share } from './load';
 import { BENCH_METRICS_TOKEN } from './metrics';
 import { startServer } from './server-process';
-import { isMainBench } from './standalone';
+import { isMainBench, signIn } from './standalone';
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
@@ -141,32 +138,21 @@ export function compressionReport(r: CompressionResult): string[] {
 /** On its own: a fresh embedded database with the demo shop, a server with compression and one without. */
 async function main() {
   const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-  const admin = { email: 'bench@example.com', password: 'bench-password' };
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-compression-'));
-  await fs.chmod(dir, 0o755);
-  const cluster = await startEmbeddedCluster(dir);
+  const shop = await openBenchDatabase('compression');
+  const { dir, cluster, database } = shop;
   try {
-    await migrateDatabase(cluster.url);
-    const database = connectDatabase(cluster.url, 10);
-    await ensureFirstAdmin(database.db, { ...admin, dataDir: dir });
     // With a storage for its images the demo makes its catalogue: the page of 100 products.
     await generateDemo(database.db, { customers: 200, storage: createLocalStorage(path.join(dir, 'uploads')) });
-    await database.close();
     const env = {
       DATA_DIR: dir,
       DATABASE_URL: cluster.url,
       LOG_LEVEL: 'info',
-      ADMIN_EMAIL: admin.email,
+      ADMIN_EMAIL: BENCH_ADMIN.email,
       METRICS_TOKEN: BENCH_METRICS_TOKEN,
     };
     const on = await startServer(env, path.join(dir, 'server.log'));
     const off = await startServer({ ...env, COMPRESSION: 'off' }, path.join(dir, 'server-uncompressed.log'));
-    const login = await fetch(`${on.base}${API_PATHS.login}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signIn(on.base, BENCH_ADMIN);
     const result = await benchCompression({ on, off, token, connections: 50, seconds });
     await on.close();
     await off.close();
@@ -176,8 +162,7 @@ async function main() {
       .join(' ');
     console.log(`\n${compressionReport(result).join('\n')}\n  load average ${load}, ${os.cpus().length} cores`);
   } finally {
-    await cluster.stop();
-    await fs.rm(dir, { recursive: true, force: true });
+    await shop.close();
   }
 }
 

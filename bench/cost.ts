@@ -15,23 +15,20 @@
  */
 import '../apps/api/src/process-signals';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { API_PATHS } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
-import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
-import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { insertBulkOrders, insertBulkUsers } from '../apps/api/src/demo/bulk';
 import { generateDemo } from '../apps/api/src/demo/generate';
 import { demoProductsForOrders } from '../apps/api/src/demo/orders';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords';
+import { BENCH_ADMIN, openBenchDatabase } from './bench-database';
 import { benchCatalogue, type CatalogueBench } from './catalogue';
 import { type Comparison, compare, type LoadResult, load, share } from './load';
 import { BENCH_METRICS_TOKEN } from './metrics';
-import { MIXED_CONNECTIONS, MIXED_SECONDS, type MixedBench, runMixed } from './mixed';
+import { MIXED_CONNECTIONS, MIXED_SECONDS, type MixedBench, runMixed } from './mixed-load';
 import { startServer } from './server-process';
 import { isMainBench, signIn } from './standalone';
 
@@ -43,7 +40,7 @@ const CONNECTIONS = 50;
 /** Rounds of each DB-free A/B and the length of one run (bench/load.ts's compare). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const AB_SECONDS = 3;
-const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
+const ADMIN = BENCH_ADMIN;
 
 /** Issue 23's goals for a request's fixed cost, and what it measured before (decision 020's run). */
 export const ISSUE_23 = {
@@ -186,13 +183,9 @@ function printRows(rows: string[][]) {
 
 async function main() {
   const started = performance.now();
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-cost-'));
-  await fs.chmod(dir, 0o755);
-  const cluster = await startEmbeddedCluster(dir);
+  const shop = await openBenchDatabase('cost');
+  const { dir, cluster, database } = shop;
   try {
-    await migrateDatabase(cluster.url);
-    const database = connectDatabase(cluster.url, 10);
-    await ensureFirstAdmin(database.db, { ...ADMIN, dataDir: dir });
     await generateDemo(database.db, { customers: 2000 });
     const logFile = path.join(dir, 'server.log');
     const env = { DATA_DIR: dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'info', ADMIN_EMAIL: ADMIN.email };
@@ -210,7 +203,6 @@ async function main() {
         server,
       });
       await server.close();
-      await database.close();
       printRows([
         ['figure', 'now', 'baseline in this run', 'issue 23 measured', 'goal', 'met'],
         productPageRow(catalogue),
@@ -235,7 +227,6 @@ async function main() {
     ];
     if (process.env.BENCH_COST_ONLY === 'db-free') {
       await server.close();
-      await database.close();
       printRows([
         ['figure', 'now', 'baseline in this run', 'goal', 'met'],
         [
@@ -249,12 +240,7 @@ async function main() {
       return;
     }
 
-    const login = await fetch(`${base}${API_PATHS.login}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signIn(base, ADMIN);
     await load(`${base}${API_PATHS.unread}`, { connections: CONNECTIONS, seconds: 1, headers: { token } });
     const unread = await server.delayDuring(() => load(`${base}${API_PATHS.unread}`, { ...opts, headers: { token } }));
     const catalogueRun = await server.delayDuring(() =>
@@ -268,7 +254,6 @@ async function main() {
     const mixedRun = await runMixed(server, { base, token, database, productQuery: catalogue.query });
     const mixed = mixedRun.result;
     await server.close();
-    await database.close();
 
     const rows = fixedCostRows({
       catalogue,
@@ -284,8 +269,7 @@ async function main() {
     printRows(rows);
     console.log(`\nThe section took ${fmt((performance.now() - started) / 60_000, 1)} minutes.`);
   } finally {
-    await cluster.stop();
-    await fs.rm(dir, { recursive: true, force: true });
+    await shop.close();
   }
 }
 

@@ -12,7 +12,7 @@ import { LOGIN_JS_BUDGET_KB } from './initial-js';
 import { LIGHTHOUSE_GOALS, type LighthousePage } from './lighthouse';
 import type { LoadResult } from './load';
 import type { LoginLoad } from './login-load';
-import type { MixedBench } from './mixed';
+import type { MixedBench } from './mixed-load';
 
 /** What issue 23 measured before its work, where the bench has no baseline of its own in the run. */
 const BEFORE = {

@@ -2,236 +2,24 @@ import '../apps/api/src/process-signals';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { API_PATHS, DELIVERED_STATUS, type OrderListRequest, SHIPPED_STATUS } from '@backroom/contract';
+import { API_PATHS, type OrderListRequest } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
-import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
 import { defaultPoolMax } from '../apps/api/src/config';
-import { connectDatabase, type Database, migrateDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { insertBulkOrders, insertBulkUsers } from '../apps/api/src/demo/bulk';
 import { insertBulkProducts } from '../apps/api/src/demo/catalogue';
 import { generateDemo } from '../apps/api/src/demo/generate';
 import { demoProductsForOrders } from '../apps/api/src/demo/orders';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords';
+import { BENCH_ADMIN, openBenchDatabase } from './bench-database';
 import { catalogueSearch } from './catalogue';
-import type { LoadResult } from './load';
 import { BENCH_METRICS_TOKEN, scrapeMetrics } from './metrics';
+import { benchMixed, MIXED_CONNECTIONS, MIXED_ROUTES, MIXED_SECONDS } from './mixed-load';
 import { cpuSeconds, machineCpu, postgresCpuSeconds, sampleWaits } from './mixed-profile';
 import { startServer } from './server-process';
-import { isMainBench } from './standalone';
+import { isMainBench, signIn } from './standalone';
 import { percentile } from './timing';
-
-const require = createRequire(import.meta.url);
-
-/** The part of autocannon's programmatic API used here (it ships no types). */
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-  setupClient?: (client: {
-    on(event: 'response', listener: (status: number, bytes: number, durationMs: number) => void): void;
-    requestIterator: { context: Record<string, unknown> };
-  }) => void;
-  requests: {
-    method: string;
-    path: string;
-    body?: string;
-    setupRequest?: (request: Record<string, unknown>, context: Record<string, unknown>) => Record<string, unknown>;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
-  }[];
-}) => Promise<{
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-}>;
-
-/** The mixed load's connections (issue 9) and length (BENCH_MIXED_SECONDS, 60 s by default: issue 23). */
-export const MIXED_CONNECTIONS = 200;
-export const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
-
-/** A route's answers as the load's client timed them, in ms. */
-export interface RouteLatency {
-  route: string;
-  count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-}
-
-export interface MixedBench extends LoadResult {
-  /** Of every answer the client timed (autocannon gives no p95). */
-  p95: number;
-  statusChanges: { acknowledged: number; missing: number; refused: number };
-  /** Each of the round's four calls on its own (decision 057's amendment). */
-  routes: RouteLatency[];
-  /**
-   * p99 of the answers after each connection's first (decision 057, fourth stop): the load opens its
-   * connections all at once and each sends its first request (a product page) at the same moment,
-   * so those answers wait behind the whole burst and the connections' setup.
-   */
-  p99AfterFirst: number;
-}
-
-/** The round's calls, in order: the names the per-route figures use. */
-export const MIXED_ROUTES = ['product page', 'orders page', 'dashboard', 'status change'] as const;
-
-function latencies(route: string, times: number[]): RouteLatency {
-  times.sort((a, b) => a - b);
-  return {
-    route,
-    count: times.length,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    max: times.at(-1) ?? Number.NaN,
-  };
-}
-
-/**
- * The mixed load as npm run bench (run.ts) and bench/cost.ts run it: MIXED_CONNECTIONS for
- * MIXED_SECONDS on the catalogue bench's product page and the first page of undelivered orders,
- * with the server's event-loop delay meanwhile.
- */
-export function runMixed(
-  server: { delayDuring: <T>(during: () => Promise<T>) => Promise<{ result: T; p99Ms: number; maxMs: number }> },
-  options: { base: string; token: string; database: Database; productQuery: string },
-) {
-  return server.delayDuring(() =>
-    benchMixed({
-      base: options.base,
-      token: options.token,
-      database: options.database,
-      connections: MIXED_CONNECTIONS,
-      seconds: MIXED_SECONDS,
-      productPage: `${API_PATHS.productList}?${options.productQuery}`,
-      orderPage: { delivery: 'notDelivered', page: 1, pageSize: 10 },
-    }),
-  );
-}
-
-/**
- * A busy shop at once (issue 9): each connection goes round a product page, an orders page, the
- * dashboard and a status change. Each status change carries a tracking number (Shipped) or a
- * discount code (Delivered) of its own, so afterwards every change the API acknowledged with a
- * 2xx is looked for in the orders' history: none may be missing.
- */
-export async function benchMixed(options: {
-  base: string;
-  token: string;
-  database: Database;
-  connections: number;
-  seconds: number;
-  productPage: string;
-  orderPage: OrderListRequest;
-  /** One of the round's calls alone (its index in MIXED_ROUTES): each connection repeats it. */
-  only?: number;
-}): Promise<MixedBench> {
-  const { database } = options;
-  const ids = (
-    await database.db.execute<{ id: string }>(sql`select id from orders order by created_at desc limit 2000`)
-  ).rows.map((r) => r.id);
-  if (ids.length === 0) throw new Error('the mixed load needs orders');
-  const run = Math.random().toString(36).slice(2, 8);
-  let serial = 0;
-  const acknowledged: string[] = [];
-  let refused = 0;
-
-  const times = MIXED_ROUTES.map(() => [] as number[]);
-  const afterFirst: number[] = [];
-  const routeOf = (index: number) => (_status: number, _body: string, context: Record<string, unknown>) => {
-    context.route = index;
-  };
-
-  const requests: Parameters<Autocannon>[0]['requests'] = [
-    { method: 'GET', path: options.productPage, onResponse: routeOf(0) },
-    { method: 'POST', path: API_PATHS.orderList, body: JSON.stringify(options.orderPage), onResponse: routeOf(1) },
-    { method: 'GET', path: API_PATHS.dashboardSummary, onResponse: routeOf(2) },
-    {
-      method: 'POST',
-      path: API_PATHS.orderStatus,
-      setupRequest: (request, context) => {
-        serial += 1;
-        const code = `BENCH-${run}-${serial}`;
-        const orderId = ids[serial % ids.length];
-        context.code = code;
-        const body =
-          serial % 2 === 0
-            ? { orderId, status: SHIPPED_STATUS, trackingNumber: code }
-            : { orderId, status: DELIVERED_STATUS, discountCode: code };
-        return { ...request, body: JSON.stringify(body) };
-      },
-      onResponse: (status, _body, context) => {
-        context.route = 3;
-        if (status >= 200 && status < 300) acknowledged.push(context.code as string);
-        else refused += 1;
-      },
-    },
-  ];
-
-  const autocannon = require('autocannon') as Autocannon;
-  const result = await autocannon({
-    url: options.base,
-    // Each answer's time by route: onResponse (below) names the route in the connection's context
-    // just before autocannon emits the answer's duration.
-    setupClient: (client) => {
-      let answered = 0;
-      client.on('response', (_status, _bytes, durationMs) => {
-        const route = client.requestIterator.context.route;
-        if (typeof route === 'number') times[route]?.push(durationMs);
-        if (answered++ > 0) afterFirst.push(durationMs);
-      });
-    },
-    connections: options.connections,
-    duration: options.seconds,
-    // BENCH_MIXED_ACCEPT_ENCODING (e.g. 'br, gzip') asks for compressed answers as a browser does;
-    // autocannon asks for none by default, so compression's cost is not in the figure (decision 057).
-    headers: {
-      token: options.token,
-      'content-type': 'application/json',
-      ...(process.env.BENCH_MIXED_ACCEPT_ENCODING
-        ? { 'accept-encoding': process.env.BENCH_MIXED_ACCEPT_ENCODING }
-        : {}),
-    },
-    requests: requests.filter((_, i) => options.only === undefined || i === options.only),
-  });
-
-  const stored = new Set(
-    (
-      await database.db.execute<{ code: string }>(
-        sql`select coalesce(tracking_number, discount_code) as code from order_status_changes
-            where tracking_number like ${`BENCH-${run}-%`} or discount_code like ${`BENCH-${run}-%`}`,
-      )
-    ).rows.map((r) => r.code),
-  );
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p95: percentile(
-      times.flat().sort((a, b) => a - b),
-      95,
-    ),
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    statusChanges: {
-      acknowledged: acknowledged.length,
-      missing: acknowledged.filter((code) => !stored.has(code)).length,
-      refused,
-    },
-    routes: MIXED_ROUTES.map((route, i) => latencies(route, times[i] ?? [])),
-    p99AfterFirst: percentile(
-      afterFirst.sort((a, b) => a - b),
-      99,
-    ),
-  };
-}
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 
@@ -295,17 +83,13 @@ async function eachCallAlone(
  */
 async function main() {
   const ordersWanted = Number(process.env.BENCH_ORDERS ?? 100_000);
-  const admin = { email: 'bench@example.com', password: 'bench-password' };
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-mixed-'));
-  await fs.chmod(dir, 0o755);
-  const cluster = await startEmbeddedCluster(dir, { settings: { shared_preload_libraries: 'pg_stat_statements' } });
+  // The pool named, so that the sampling of the server's backends leaves the bench's own out.
+  const shop = await openBenchDatabase('mixed', {
+    settings: { shared_preload_libraries: 'pg_stat_statements' },
+    applicationName: 'bench',
+  });
+  const { dir, cluster, database } = shop;
   try {
-    await migrateDatabase(cluster.url);
-    // Named, so that the sampling of the server's backends leaves the bench's own out.
-    const benchUrl = new URL(cluster.url);
-    benchUrl.searchParams.set('application_name', 'bench');
-    const database = connectDatabase(benchUrl.toString(), 10);
-    await ensureFirstAdmin(database.db, { ...admin, dataDir: dir });
     await generateDemo(database.db, { customers: 2000 });
     await insertBulkProducts(database.db, 100_000);
     await insertBulkUsers(database.db, 10_000, { passwordHash: await hashPassword(randomBytes(16).toString('hex')) });
@@ -319,17 +103,12 @@ async function main() {
         DATA_DIR: dir,
         DATABASE_URL: cluster.url,
         LOG_LEVEL: 'info',
-        ADMIN_EMAIL: admin.email,
+        ADMIN_EMAIL: BENCH_ADMIN.email,
         METRICS_TOKEN: BENCH_METRICS_TOKEN,
       },
       logFile,
     );
-    const login = await fetch(`${server.base}${API_PATHS.login}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await signIn(server.base, BENCH_ADMIN);
     const mix = {
       base: server.base,
       token,
@@ -369,7 +148,6 @@ async function main() {
     ).rows;
     const alone = process.env.BENCH_MIXED_ALONE ? await eachCallAlone(server, mix, postmaster) : [];
     await server.close();
-    await database.close();
 
     const serverTimes = new Map<string, number[]>(MIXED_ROUTES.map((r) => [r, []]));
     const log = (await fs.readFile(logFile, 'utf8')).slice(logStart);
@@ -438,8 +216,7 @@ async function main() {
     }
     console.log(lines.join('\n'));
   } finally {
-    await cluster.stop();
-    await fs.rm(dir, { recursive: true, force: true });
+    await shop.close();
   }
 }
 

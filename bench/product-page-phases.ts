@@ -10,31 +10,27 @@
  */
 import '../apps/api/src/process-signals';
 import diagnostics from 'node:diagnostics_channel';
-import fs from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import zlib from 'node:zlib';
 import { API_PATHS, productListResponseSchema } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
-import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
 import { loadConfig } from '../apps/api/src/config';
-import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { insertBulkProducts } from '../apps/api/src/demo/catalogue';
 import { listPageQuery } from '../apps/api/src/modules/products/repository';
 import { BROTLI_QUALITY, GZIP_LEVEL } from '../apps/api/src/plugins/infrastructure/compression';
 import { responseSerializerCompiler } from '../apps/api/src/plugins/infrastructure/response-serializer';
+import { BENCH_ADMIN, openBenchDatabase } from './bench-database';
 import { catalogueSearch } from './catalogue';
 import { httpGet } from './http-get';
 import { signIn } from './standalone';
 import { percentile, timed } from './timing';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 400);
-const admin = { email: 'bench@example.com', password: 'bench-password' };
+const admin = BENCH_ADMIN;
 
 interface Marks {
   arrived: number;
@@ -55,14 +51,12 @@ const ms = (n: number) => `${n.toFixed(3)} ms`;
 
 async function main() {
   const kept = process.env.BENCH_PHASES_DIR;
-  const dir = kept ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-phases-')));
-  await fs.mkdir(dir, { recursive: true, mode: 0o755 });
-  await fs.chmod(dir, 0o755);
-  const cluster = await startEmbeddedCluster(dir);
+  const shop = await openBenchDatabase('phases', {
+    poolMax: Number(process.env.DATABASE_POOL_MAX ?? 5),
+    ...(kept ? { keptDir: kept } : {}),
+  });
+  const { dir, cluster, database } = shop;
   try {
-    await migrateDatabase(cluster.url);
-    const database = connectDatabase(cluster.url, Number(process.env.DATABASE_POOL_MAX ?? 5));
-    await ensureFirstAdmin(database.db, { ...admin, dataDir: dir });
     const have = await database.pool.query<{ n: string }>('select count(*) as n from products');
     if (Number(have.rows[0]?.n) < 100_000) {
       await insertBulkProducts(database.db, 100_000);
@@ -231,14 +225,12 @@ async function main() {
     report.push(...(explain?.rows ?? []).map((r) => `  ${(r as Record<string, string>)['QUERY PLAN']}`));
     console.error(report.join('\n'));
     await app.close();
-    await database.close();
   } catch (error) {
     // Told before the cluster stops: stopping it ends the pool's connections, which can throw first.
     console.error(error);
     throw error;
   } finally {
-    await cluster.stop();
-    if (!kept) await fs.rm(dir, { recursive: true, force: true });
+    await shop.close();
   }
 }
 

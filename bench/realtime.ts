@@ -7,20 +7,16 @@
  * node --import tsx bench/realtime.ts. Figures only, no assertions.
  */
 import '../apps/api/src/process-signals';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { CUSTOMER_PATHS, EVENTS, type Message, sentMessageResponseSchema } from '@backroom/contract';
 import { io, type Socket } from 'socket.io-client';
-import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
 import { loadConfig } from '../apps/api/src/config';
-import { connectDatabase, type Database, migrateDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
+import type { Database } from '../apps/api/src/db/client';
 import { conversations, sessions, users } from '../apps/api/src/db/schema';
 import { generateDemo } from '../apps/api/src/demo/generate';
 import { hashToken, newToken } from '../apps/api/src/modules/auth/tokens';
 import { createImageStorage } from '../apps/api/src/storage/create-image-storage';
 import { type Instance, startInstance } from '../apps/api/test/helpers/instances';
+import { BENCH_ADMIN, openBenchDatabase } from './bench-database';
 import { ShopClient } from './simulate/client';
 import { Recorder } from './simulate/recorder';
 import { simulate } from './simulate/run';
@@ -295,23 +291,17 @@ export function realtimeReport(r: RealtimeBench): string[] {
 
 if (isMainBench('realtime.ts')) {
   (async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-realtime-'));
-    await fs.chmod(dir, 0o755);
-    const cluster = await startEmbeddedCluster(dir);
-    const admin = { email: 'bench@example.com', password: 'bench-password' };
+    const shop = await openBenchDatabase('realtime');
+    const { dir, cluster, database } = shop;
+    const admin = BENCH_ADMIN;
     try {
-      await migrateDatabase(cluster.url);
-      const database = connectDatabase(cluster.url, 10);
-      await ensureFirstAdmin(database.db, { ...admin, dataDir: dir });
       // A demo shop with its catalogue, so the simulated customers have products, codes and bundles.
       const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: cluster.url });
       await generateDemo(database.db, { storage: createImageStorage(config) });
       const result = await benchRealtime({ databaseUrl: cluster.url, database, admin, log: (l) => console.log(l) });
       console.log(`\n${realtimeReport(result).join('\n')}`);
-      await database.close();
     } finally {
-      await cluster.stop();
-      await fs.rm(dir, { recursive: true, force: true });
+      await shop.close();
     }
   })().catch((err) => {
     console.error(err);

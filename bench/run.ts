@@ -14,11 +14,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { API_PATHS } from '@backroom/contract';
-import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
-import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { generateDemo } from '../apps/api/src/demo/generate';
 import { activityReport, benchActivity } from './activity';
+import { BENCH_ADMIN, openBenchDatabase } from './bench-database';
 import { benchBulk, bulkReport } from './bulk';
 import { benchCampaign, campaignReport } from './campaign';
 import { benchCatalogue } from './catalogue';
@@ -34,20 +32,21 @@ import { benchLighthouse, lighthouseReport } from './lighthouse';
 import { load, share } from './load';
 import { loginLoad } from './login-load';
 import { BENCH_METRICS_TOKEN, metricsLines, scrapeMetrics } from './metrics';
-import { MIXED_CONNECTIONS, MIXED_SECONDS, runMixed } from './mixed';
+import { MIXED_CONNECTIONS, MIXED_SECONDS, runMixed } from './mixed-load';
 import { benchNotifications, notificationsReport } from './notifications';
 import { benchOrders, ordersReport } from './orders';
 import { benchRealtime, realtimeReport } from './realtime';
 import { listRenderTimes } from './render';
 import { benchSearch, searchReport } from './search';
 import { startServer } from './server-process';
+import { signIn } from './standalone';
 import { benchStock, stockReport } from './stock';
 import { benchUsers, usersReport } from './users';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const root = path.resolve(import.meta.dirname, '..');
-const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
+const ADMIN = BENCH_ADMIN;
 
 /** What issue 9 measured before its work, on 2 cores, and its goals. */
 const ISSUE_9 = {
@@ -72,12 +71,8 @@ async function main() {
   const started = performance.now();
   // First, on a machine not yet busy with the bench's data: the built server's start beside tsx's (issue 23).
   const coldStart = await benchColdStart((line) => console.log(line));
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-'));
-  await fs.chmod(dir, 0o755);
-  const cluster = await startEmbeddedCluster(dir);
-  await migrateDatabase(cluster.url);
-  const database = connectDatabase(cluster.url, 10);
-  await ensureFirstAdmin(database.db, { email: ADMIN.email, password: ADMIN.password, dataDir: dir });
+  const shop = await openBenchDatabase('run');
+  const { dir, cluster, database } = shop;
   await generateDemo(database.db, { customers: 2000 });
   // The admin the app serves (built once if missing): the initial-load and render figures need it.
   const dist = path.join(root, 'apps/admin/dist');
@@ -112,12 +107,7 @@ async function main() {
     `${fmt(liveShare * 100)}% of bare`,
   ]);
 
-  const login = await fetch(`${base}${API_PATHS.login}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await signIn(base, ADMIN);
   // A second of warm-up first: the pool's connections, the JIT and the session cache fill, so the
   // figures below are the steady state under load, not the server's first second.
   await load(`${base}${API_PATHS.unread}`, { connections: CONNECTIONS, seconds: 1, headers: { token } });
@@ -238,9 +228,7 @@ async function main() {
   const metrics = await scrapeMetrics(base);
   await server.close();
   const logLines = (await fs.readFile(logFile, 'utf8')).split('\n').filter((l) => l.includes('"msg":"request"')).length;
-  await database.close();
-  await cluster.stop();
-  await fs.rm(dir, { recursive: true, force: true });
+  await shop.close();
 
   const header = ['route', 'req/s', 'p99 ms', 'errors', 'compared'];
   const table = (all: string[][]) => {

@@ -5,17 +5,14 @@
  */
 import '../apps/api/src/process-signals';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS } from '@backroom/contract';
 import { buildApp } from '../apps/api/src/app';
-import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
 import { loadConfig } from '../apps/api/src/config';
-import { connectDatabase, type Database, migrateDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
+import type { Database } from '../apps/api/src/db/client';
 import { hashPassword } from '../apps/api/src/modules/auth/passwords';
+import { BENCH_ADMIN, openBenchDatabase } from './bench-database';
 
 export interface StandaloneContext {
   base: string;
@@ -26,7 +23,6 @@ export interface StandaloneContext {
 /** A password hash for bulk-made accounts nobody signs in with. */
 export const unusablePasswordHash = () => hashPassword(randomBytes(16).toString('hex'));
 
-/** True when `file` (e.g. 'users.ts') is the script node was started with. */
 /** Signs `admin` in on the server at `base` and answers the session's token. */
 export async function signIn(base: string, admin: { email: string; password: string }): Promise<string> {
   const login = await fetch(`${base}${API_PATHS.login}`, {
@@ -37,6 +33,7 @@ export async function signIn(base: string, admin: { email: string; password: str
   return ((await login.json()) as { token: string }).token;
 }
 
+/** True when `file` (e.g. 'users.ts') is the script node was started with. */
 export const isMainBench = (file: string) => process.argv[1]?.endsWith(path.join('bench', file)) ?? false;
 
 export async function runStandalone(
@@ -44,30 +41,23 @@ export async function runStandalone(
   seed: (database: Database) => Promise<void>,
   run: (ctx: StandaloneContext) => Promise<string[]>,
 ): Promise<void> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), `backroom-bench-${name}-`));
-  await fs.chmod(dir, 0o755);
-  const cluster = await startEmbeddedCluster(dir);
-  const admin = { email: 'bench@example.com', password: 'bench-password' };
+  const shop = await openBenchDatabase(name);
+  const { dir, cluster, database } = shop;
   try {
-    await migrateDatabase(cluster.url);
-    const database = connectDatabase(cluster.url, 10);
-    await ensureFirstAdmin(database.db, { ...admin, dataDir: dir });
     await seed(database);
     const config = loadConfig({ ...process.env, DATA_DIR: dir, DATABASE_URL: cluster.url, LOG_LEVEL: 'silent' });
     const app = await buildApp({ config, database });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const token = await signIn(base, admin);
+    const token = await signIn(base, BENCH_ADMIN);
     console.log(`\n${(await run({ base, token, database })).join('\n')}`);
     await app.close();
-    await database.close();
   } catch (error) {
     // Told before the cluster stops: stopping it ends the pool's connections, which can throw first.
     console.error(error);
     throw error;
   } finally {
-    await cluster.stop();
-    await fs.rm(dir, { recursive: true, force: true });
+    await shop.close();
   }
 }
 

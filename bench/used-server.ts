@@ -8,15 +8,11 @@
  * with Node's defaults, one with the flags `npm run serve` gives the app (its fixed young generation).
  */
 import '../apps/api/src/process-signals';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_PATHS } from '@backroom/contract';
-import { ensureFirstAdmin } from '../apps/api/src/bootstrap/first-admin';
-import { connectDatabase, migrateDatabase } from '../apps/api/src/db/client';
-import { startEmbeddedCluster } from '../apps/api/src/db/embedded';
 import { generateDemo } from '../apps/api/src/demo/generate';
+import { BENCH_ADMIN, openBenchDatabase } from './bench-database';
 import { compare, load } from './load';
 import { BENCH_METRICS_TOKEN } from './metrics';
 import type { ServerStats } from './server';
@@ -25,7 +21,7 @@ import { serveFlags, startServer } from './server-process';
 const SECONDS = Number(process.env.BENCH_USED_SECONDS ?? 30);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
-const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
+const ADMIN = BENCH_ADMIN;
 const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits });
 const statsLine = (s: ServerStats) =>
   `heap ${fmt(s.heapUsedMb)} of ${fmt(s.heapTotalMb)} MB, young generation ${fmt(s.newSpaceMb)} MB, rss ${fmt(s.rssMb)} MB, GC ` +
@@ -34,13 +30,9 @@ const statsLine = (s: ServerStats) =>
     .join(', ');
 
 async function main() {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'backroom-bench-used-'));
-  await fs.chmod(dir, 0o755);
-  const cluster = await startEmbeddedCluster(dir);
+  const shop = await openBenchDatabase('used');
+  const { dir, cluster, database } = shop;
   try {
-    await migrateDatabase(cluster.url);
-    const database = connectDatabase(cluster.url, 10);
-    await ensureFirstAdmin(database.db, { ...ADMIN, dataDir: dir });
     await generateDemo(database.db, { customers: 200 });
     const env = {
       DATA_DIR: dir,
@@ -91,10 +83,8 @@ async function main() {
       await fresh.close();
     }
     await Promise.all(used.map(({ server }) => server.close()));
-    await database.close();
   } finally {
-    await cluster.stop();
-    await fs.rm(dir, { recursive: true, force: true });
+    await shop.close();
   }
 }
 
