@@ -15,12 +15,11 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../../components/dialog';
 import { openState } from '../../../lib/open-state';
+import { useLoadedWhen } from '../../../lib/use-loaded-when';
 import { useMarkRead, useNotifications } from '../api';
-import type { JobResult as JobResultType } from './job-result';
 import classes from './notifications-bell.module.css';
 
 /** Where a notification opens: a screen (with what it opens there), or a job's result in a dialog. */
@@ -53,23 +52,8 @@ export function targetOf(n: Notification): Target {
   }
 }
 
-/**
- * A job's result (the bulk jobs' client and the products' schemas behind it) is fetched when one is
- * first opened, not with the bell, which loads with the top bar on every signed-in screen
- * (docs/decisions/058-lighthouse-on-a-phone.md). Loaded by hand rather than with lazy() and
- * Suspense, whose retry waits on a timer (as the toast host, app/providers.tsx).
- */
-function LazyJobResult({ jobId }: { jobId: string }) {
-  const [JobResult, setJobResult] = useState<typeof JobResultType | null>(null);
-  useEffect(() => {
-    if (JobResult) return;
-    import('./job-result').then(
-      (m) => setJobResult(() => m.JobResult),
-      (error: unknown) => console.error(error),
-    );
-  }, [JobResult]);
-  return JobResult ? <JobResult jobId={jobId} /> : <Loader size="sm" aria-label="Loading the job" />;
-}
+/** A job's result's dialog (job-result-dialog.tsx): fetched when one is first opened. */
+const loadJobResultDialog = () => import('./job-result-dialog').then((m) => m.JobResultDialog);
 
 /**
  * The bell (issue 24; decision 056): the unread count as a badge and in its name, a panel of the
@@ -79,6 +63,8 @@ function LazyJobResult({ jobId }: { jobId: string }) {
 export function NotificationsBell() {
   const [opened, setOpened] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
+  // Mounted from the first job opened on, so it closes (and gives the focus back) as before.
+  const JobResultDialog = useLoadedWhen(jobId !== null, loadJobResultDialog);
   const navigate = useNavigate();
   const list = useNotifications();
   const markRead = useMarkRead();
@@ -197,9 +183,7 @@ export function NotificationsBell() {
           </Popover.Dropdown>
         </Popover>
       </Indicator>
-      <Dialog opened={jobId !== null} title="Job result" onClose={() => setJobId(null)}>
-        {jobId && <LazyJobResult jobId={jobId} />}
-      </Dialog>
+      {JobResultDialog && <JobResultDialog jobId={jobId} onClose={() => setJobId(null)} />}
     </>
   );
 }

@@ -1,13 +1,33 @@
 import { ActionIcon, Button, Kbd, VisuallyHidden } from '@mantine/core';
+import { useSpotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
-import { palette } from '../palette-store';
+import { useLoadedWhen } from '../../../lib/use-loaded-when';
+import { palette, paletteStore } from '../palette-store';
 import { paletteShortcut } from '../shortcut';
-import { CommandPalette } from './command-palette';
+
+/** The palette's code (Spotlight, its Modal and input, the search's schemas): a chunk of its own. */
+const loadCommandPalette = () => import('./command-palette').then((m) => m.CommandPalette);
+
+/** Fetched ahead when the admin points at or focuses the button, so a click finds it there. */
+const prefetchCommandPalette = () => {
+  loadCommandPalette().catch(() => undefined);
+};
+
+/**
+ * The palette itself, fetched and mounted the first time it is opened (the button, or Ctrl+K from
+ * top-bar.tsx, opens its store) and kept mounted after: until then none of it is evaluated or drawn
+ * with the shell (docs/decisions/058-lighthouse-on-a-phone.md). It opens as soon as its code is there.
+ */
+function LazyCommandPalette() {
+  const { opened } = useSpotlight(paletteStore);
+  const CommandPalette = useLoadedWhen(opened, loadCommandPalette);
+  return CommandPalette ? <CommandPalette /> : null;
+}
 
 /**
  * The top bar's way into the command palette for mouse and touch users ('Search (Ctrl+K)'): a
  * button with the shortcut from 576 px, an icon below; and the palette itself, whose shortcut
- * works on every screen of the shell.
+ * works on every screen of the shell (fetched when first opened).
  */
 export function PaletteLauncher() {
   const shortcut = paletteShortcut();
@@ -19,6 +39,8 @@ export function PaletteLauncher() {
         variant="default"
         visibleFrom="sm"
         onClick={palette.open}
+        onPointerEnter={prefetchCommandPalette}
+        onFocus={prefetchCommandPalette}
         aria-keyshortcuts={shortcut.aria}
         leftSection={<IconSearch size={16} aria-hidden="true" />}
         rightSection={
@@ -38,12 +60,14 @@ export function PaletteLauncher() {
         color="gray"
         size="lg"
         onClick={palette.open}
+        onPointerEnter={prefetchCommandPalette}
+        onFocus={prefetchCommandPalette}
         aria-label={name}
         aria-keyshortcuts={shortcut.aria}
       >
         <IconSearch size={20} aria-hidden="true" />
       </ActionIcon>
-      <CommandPalette />
+      <LazyCommandPalette />
     </>
   );
 }

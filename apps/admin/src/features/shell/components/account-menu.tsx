@@ -2,16 +2,22 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { IconBellCog, IconHistory, IconShieldLock, IconUserCircle, IconUserShield } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { NotificationKindsDialog } from '../../notifications/components/notification-kinds-dialog';
+import { useLoadedWhen } from '../../../lib/use-loaded-when';
 import { ThemeMenuSection } from '../../theme/theme-menu-section';
+
+/** The kinds' dialog (a Modal, checkboxes, the kinds' schemas): fetched when first opened. */
+const loadKindsDialog = () =>
+  import('../../notifications/components/notification-kinds-dialog').then((m) => m.NotificationKindsDialog);
 
 /**
  * The account menu: Admin Management, Activity, Two-factor sign-in, the kinds of notification the bell
- * tells (decision 056) and the theme. Without Mantine's initial-focus
+ * tells (decision 056; its dialog fetched when first opened) and the theme. Without Mantine's initial-focus
  * placeholder: a focusable child of role=menu that is no menuitem, which axe flags (aria-required-children).
  */
 export function AccountMenu() {
   const [kindsOpen, setKindsOpen] = useState(false);
+  // Mounted from its first opening on, so it closes (and gives the focus back) as before.
+  const NotificationKindsDialog = useLoadedWhen(kindsOpen, loadKindsDialog);
   return (
     <>
       <Menu position="bottom-end" withArrow shadow="md" withInitialFocusPlaceholder={false}>
@@ -40,7 +46,7 @@ export function AccountMenu() {
           <ThemeMenuSection />
         </Menu.Dropdown>
       </Menu>
-      <NotificationKindsDialog opened={kindsOpen} onClose={() => setKindsOpen(false)} />
+      {NotificationKindsDialog && <NotificationKindsDialog opened={kindsOpen} onClose={() => setKindsOpen(false)} />}
     </>
   );
 }
