@@ -1,8 +1,7 @@
 import type { SidebarPath } from '@backroom/contract';
 import { UnstyledButton } from '@mantine/core';
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { whenIdle } from '../../../lib/idle';
 import classes from './sidebar-entry.module.css';
 import { SIDEBAR_ICONS } from './sidebar-icons';
 import { UnreadDot } from './unread-dot';
@@ -20,24 +19,27 @@ let loadedTooltip: TooltipComponent | null = null;
 
 /**
  * The collapsed sidebar's tooltips (floating-ui, about 60 KB before compression, and one set of
- * floating hooks per entry) arrive once the page is idle after its first paint: until then the
- * icons are named by their aria-label alone (docs/decisions/058-lighthouse-on-a-phone.md).
+ * floating hooks per entry) open on a mouse's hover only (Mantine's Tooltip: not on focus or touch),
+ * so an entry's arrives when a mouse first points at it, and opens at once, as the pointer is there:
+ * a phone never loads or draws them, and until then the icons are named by their aria-label alone
+ * (docs/decisions/058-lighthouse-on-a-phone.md). Once loaded, every entry drawn after has it.
  */
-function useIdleTooltip(): TooltipComponent | null {
+function useTooltipOnHover(hovered: boolean): TooltipComponent | null {
   const [Tooltip, setTooltip] = useState<TooltipComponent | null>(() => loadedTooltip);
   useEffect(() => {
-    if (Tooltip) return;
-    return whenIdle(() => {
-      import('./sidebar-tooltip').then(
-        (m) => {
-          loadedTooltip = m.Tooltip;
-          // In a transition, so the entries' tooltips are drawn in slices (decision 058).
-          startTransition(() => setTooltip(() => m.Tooltip));
-        },
-        (error: unknown) => console.error(error),
-      );
-    });
-  }, [Tooltip]);
+    if (Tooltip || !hovered) return;
+    let current = true;
+    import('./sidebar-tooltip').then(
+      (m) => {
+        loadedTooltip = m.Tooltip;
+        if (current) setTooltip(() => m.Tooltip);
+      },
+      (error: unknown) => console.error(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [Tooltip, hovered]);
   return Tooltip;
 }
 
@@ -60,13 +62,13 @@ export const NAV_LINK_CLASSES = {
 export function SidebarEntry({ path, label, active, collapsed, unread }: SidebarEntryProps) {
   const Icon = SIDEBAR_ICONS[path];
   const current = active ? ('page' as const) : undefined;
-  const Tooltip = useIdleTooltip();
-  // The pointer on the icon before the tooltip arrived: the tooltip shows open when it does.
+  // A mouse (or pen) on the icon before the tooltip arrived: the tooltip shows open when it does.
   const [pointerInside, setPointerInside] = useState(false);
+  const Tooltip = useTooltipOnHover(pointerInside);
   if (collapsed) {
     const link = (
       <UnstyledButton
-        onPointerEnter={Tooltip ? undefined : () => setPointerInside(true)}
+        onPointerEnter={Tooltip ? undefined : (event) => setPointerInside(event.pointerType !== 'touch')}
         onPointerLeave={Tooltip ? undefined : () => setPointerInside(false)}
         component={Link}
         to={path}
