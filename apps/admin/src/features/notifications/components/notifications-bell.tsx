@@ -64,7 +64,7 @@ export function NotificationsBell() {
   const [opened, setOpened] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   // Mounted from the first job opened on, so it closes (and gives the focus back) as before.
-  const JobResultDialog = useLoadedWhen(jobId !== null, loadJobResultDialog);
+  const [JobResultDialog, ready] = useLoadedWhen(jobId !== null, loadJobResultDialog);
   const navigate = useNavigate();
   const list = useNotifications();
   const markRead = useMarkRead();
@@ -183,7 +183,7 @@ export function NotificationsBell() {
           </Popover.Dropdown>
         </Popover>
       </Indicator>
-      {JobResultDialog && <JobResultDialog jobId={jobId} onClose={() => setJobId(null)} />}
+      {JobResultDialog && <JobResultDialog jobId={ready ? jobId : null} onClose={() => setJobId(null)} />}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Kbd, VisuallyHidden } from '@mantine/core';
 import { useSpotlight } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useLoadedWhen } from '../../../lib/use-loaded-when';
 import { palette, paletteStore } from '../palette-store';
 import { paletteShortcut } from '../shortcut';
@@ -16,11 +17,22 @@ const prefetchCommandPalette = () => {
 /**
  * The palette itself, fetched and mounted the first time it is opened (the button, or Ctrl+K from
  * top-bar.tsx, opens its store) and kept mounted after: until then none of it is evaluated or drawn
- * with the shell (docs/decisions/058-lighthouse-on-a-phone.md). It opens as soon as its code is there.
+ * with the shell (docs/decisions/058-lighthouse-on-a-phone.md). That first request is held (the store
+ * closed) until the palette is mounted, then made again: Spotlight's modal notes what had the focus,
+ * to give it back on closing, when it changes to open, not when it is mounted open.
  */
 function LazyCommandPalette() {
   const { opened } = useSpotlight(paletteStore);
-  const CommandPalette = useLoadedWhen(opened, loadCommandPalette);
+  const [requested, setRequested] = useState(false);
+  useEffect(() => {
+    if (!opened || requested) return;
+    setRequested(true);
+    palette.close();
+  }, [opened, requested]);
+  const [CommandPalette, ready] = useLoadedWhen(requested, loadCommandPalette);
+  useEffect(() => {
+    if (ready) palette.open();
+  }, [ready]);
   return CommandPalette ? <CommandPalette /> : null;
 }
 

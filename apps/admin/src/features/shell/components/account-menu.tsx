@@ -17,7 +17,7 @@ const loadKindsDialog = () =>
 export function AccountMenu() {
   const [kindsOpen, setKindsOpen] = useState(false);
   // Mounted from its first opening on, so it closes (and gives the focus back) as before.
-  const NotificationKindsDialog = useLoadedWhen(kindsOpen, loadKindsDialog);
+  const [NotificationKindsDialog, ready] = useLoadedWhen(kindsOpen, loadKindsDialog);
   return (
     <>
       <Menu position="bottom-end" withArrow shadow="md" withInitialFocusPlaceholder={false}>
@@ -46,7 +46,9 @@ export function AccountMenu() {
           <ThemeMenuSection />
         </Menu.Dropdown>
       </Menu>
-      {NotificationKindsDialog && <NotificationKindsDialog opened={kindsOpen} onClose={() => setKindsOpen(false)} />}
+      {NotificationKindsDialog && (
+        <NotificationKindsDialog opened={kindsOpen && ready} onClose={() => setKindsOpen(false)} />
+      )}
     </>
   );
 }
