@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { rollupsAndRecount } from '../helpers/orders';
+import { rollupsAndRecount, withoutTrigramIndexes } from '../helpers/orders';
 import { createSessionToken, createUser } from '../helpers/users';
 import { waitUntil } from '../helpers/wait';
 
@@ -35,14 +35,17 @@ beforeAll(async () => {
   t = await createTestApp();
   const admin = await createUser(t.database.db, { role: 'admin', name: 'Stopping Admin' });
   token = (await createSessionToken(t.database.db, admin.id)).token;
-  await t.database.db.execute(sql`
+  const { db } = t.database;
+  await withoutTrigramIndexes(db, () =>
+    db.execute(sql`
     insert into orders (id, items, status, first_name, last_name, email, phone, created_at)
     select substr(md5('stop' || i), 1, 24),
            jsonb_build_array(jsonb_build_object('productId', null, 'name', 'Item', 'image', null,
                              'quantity', 1, 'unitPriceCents', 1000, 'color', null)),
            'Order Placed', 'Stop', 'Buyer' || i, 'stop' || i || '@test.example', '555' || i,
            '2025-01-01'::timestamptz + i * interval '1 minute'
-      from generate_series(1, ${N}) i`);
+      from generate_series(1, ${N}) i`),
+  );
 });
 afterAll(async () => {
   await next?.close();

@@ -104,3 +104,22 @@ export function orderCall(t: TestApp, token: string | undefined, url: string, pa
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 }
+
+/**
+ * A bulk insert of test orders with the orders' trigram indexes dropped, then built again from
+ * their own definitions (fastupdate off included): one build is about twice as fast as keeping four
+ * GIN indexes up to date row by row, as src/demo/bulk.ts found for the big demo shop. The table
+ * ends with the same indexes holding the same rows, so what the test then runs sees no difference.
+ */
+export async function withoutTrigramIndexes<T>(db: Db, insert: () => Promise<T>): Promise<T> {
+  const { rows: indexes } = await db.execute<{ name: string; definition: string }>(sql`
+    select indexname as name, indexdef as definition from pg_indexes
+     where schemaname = current_schema() and tablename = 'orders' and indexdef like '%gin_trgm_ops%'`);
+  if (indexes.length === 0) throw new Error('the orders table has no trigram index: withoutTrigramIndexes is stale');
+  for (const { name } of indexes) await db.execute(sql`drop index ${sql.identifier(name)}`);
+  try {
+    return await insert();
+  } finally {
+    for (const { definition } of indexes) await db.execute(sql.raw(definition));
+  }
+}

@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { orderCall, rollupsAndRecount } from '../helpers/orders';
+import { orderCall, rollupsAndRecount, withoutTrigramIndexes } from '../helpers/orders';
 import { createSessionToken, createUser } from '../helpers/users';
 
 /*
@@ -26,7 +26,9 @@ beforeAll(async () => {
   const admin = await createUser(t.database.db, { role: 'admin' });
   token = (await createSessionToken(t.database.db, admin.id)).token;
   // The orders to change, among as many others the filter leaves alone.
-  await t.database.db.execute(sql`
+  const { db } = t.database;
+  await withoutTrigramIndexes(db, () =>
+    db.execute(sql`
     insert into orders (id, items, status, first_name, last_name, email, phone, created_at)
     select substr(md5('scale' || i), 1, 24),
            jsonb_build_array(jsonb_build_object('productId', null, 'name', 'Item', 'image', null,
@@ -34,7 +36,8 @@ beforeAll(async () => {
            case when i % 2 = 0 then 'Order Placed' else 'Delivered' end,
            'Scale', 'Buyer' || i, 'scale' || i || '@test.example', '555' || i,
            '2025-01-01'::timestamptz + (i / 2) * interval '4 minutes'
-      from generate_series(1, ${2 * N}) i`);
+      from generate_series(1, ${2 * N}) i`),
+  );
 });
 afterAll(() => t.close());
 
