@@ -1,5 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ensureServerBuilt } from '../../../scripts/build-server.mjs';
@@ -42,6 +42,18 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The root package.json's serve script as node arguments: the built server with production's Node
+ * flags (its source maps, and the young generation that does not shrink, decision 054), which also
+ * spare the collector's work over the demo shop's making and a run of requests.
+ */
+function serveArguments(): string[] {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { serve: string } };
+  const [command, ...args] = pkg.scripts.serve.split(/\s+/);
+  if (command !== 'node') throw new Error(`npm run serve is no longer a node command: ${pkg.scripts.serve}`);
+  return args;
+}
+
 /** Polls /api/health until the server answers; fails at once if the process ends first. */
 async function healthy(url: string, child: ChildProcess, output: () => string): Promise<void> {
   // A safety net only: a first start on a busy machine makes the demo shop, which takes a while.
@@ -74,7 +86,7 @@ export async function startServer(dataDir: string, options: { copyOf?: string } 
   const { adminEmail, adminPassword } = e2eEnv();
   // The built server, as npm run serve runs it (built here when missing or older than its sources).
   await ensureServerBuilt();
-  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
+  const child = spawn(process.execPath, serveArguments(), {
     cwd: repoRoot,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: {
