@@ -5,9 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   API_PATHS,
+  type Bundle,
   CUSTOMER_PATHS,
   customerSessionResponseSchema,
+  type Discount,
   loginResponseSchema,
+  type Product,
   placeOrderResponseSchema,
   productSavedResponseSchema,
   TWO_FACTOR_PATHS,
@@ -19,6 +22,7 @@ import type { z } from 'zod';
 import { ensureServerBuilt } from '../../../../scripts/build-server.mjs';
 import { SOCKET_PATH_MAX, socketDirFor } from '../../src/db/embedded';
 import { productForm } from '../helpers/catalogue';
+import { expectDemoPromotions, expectWholeCatalogue } from '../helpers/demo-catalogue';
 import { runExamples, shellExamples } from '../helpers/doc-examples';
 import { png } from '../helpers/images';
 import { freePort } from '../helpers/processes';
@@ -248,6 +252,46 @@ describe('the server process', () => {
     } finally {
       await cluster.end();
     }
+  });
+
+  it('made the whole demo catalogue: 120 products drawn, in every category, with their codes and bundles', async () => {
+    // Read from the running shop as the admin and the storefront see it (helpers/demo-catalogue.ts):
+    // scale/demo-catalogue.test.ts no longer draws the 120 products a second time.
+    const { token } = await ok(shop.base, API_PATHS.login, loginResponseSchema, { body: admin });
+    const call = <T>(url: string, asToken = token as string) =>
+      ok(shop.base, url, anything, { token: asToken }) as unknown as Promise<T>;
+    const { products } = await call<{ products: Product[] }>(API_PATHS.productList);
+    const files = new Set((await fs.readdir(path.join(source, 'uploads'))).filter((n) => !n.startsWith('.')));
+    expectWholeCatalogue(products, files);
+    const served = await fetch(`${shop.base}${products[0]?.image[0]}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+
+    const { discounts: codes } = await call<{ discounts: Discount[] }>(API_PATHS.discountList);
+    const { bundles } = await call<{ bundles: Bundle[] }>(API_PATHS.bundleList);
+    const cluster = await clusterOf(source);
+    const used = await cluster
+      .query<{ code: string; n: number }>('select code, count(*)::int as n from discount_redemptions group by code')
+      .finally(() => cluster.end());
+    const customer = await ok(
+      shop.base,
+      CUSTOMER_PATHS.register,
+      customerSessionResponseSchema,
+      { body: { name: 'Casey Catalogue', email: 'casey.catalogue@example.com', password: 'a customer who looks' } },
+      201,
+    );
+    const onSale = await call<{ bundles: { _id: string }[] }>(CUSTOMER_PATHS.bundles, customer.token);
+    expectDemoPromotions({
+      codes,
+      redemptions: new Map(used.rows.map((r) => [r.code, r.n])),
+      bundles,
+      onSale: onSale.bundles.map((b) => b._id),
+      files,
+    });
+    const image = await fetch(`${shop.base}${bundles[0]?.images[0]}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
   it('refuses a second app on the same folder, and once killed outright the next start stops its PostgreSQL first', async () => {
