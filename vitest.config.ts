@@ -21,6 +21,11 @@ const patience = (ms: number) => ({ testTimeout: ms, hookTimeout: ms });
 export default defineConfig({
   test: {
     sequence: { sequencer: LongestFirst },
+    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed by their
+    // content): \`npm test\`'s api stage transforms the app once, and the PostgreSQL 15 pass and the
+    // unit stage, separate vitest runs, read it back instead of transforming it again
+    // (docs/decisions/041-test-tiers.md).
+    experimental: { fsModuleCache: true },
     projects: [
       {
         test: {
