@@ -8,21 +8,6 @@ export function readCsv(text: string): Record<string, string>[] {
 }
 
 /**
- * The orders' trigram indexes take each insert straight in (fastupdate off) for the searches'
- * sake; before one bulk insert in a test's throwaway database, a pending list is much quicker.
- */
-export async function quickBulkIndexing(db: Db): Promise<void> {
-  for (const index of [
-    'orders_id_trgm_idx',
-    'orders_name_search_trgm_idx',
-    'orders_email_search_trgm_idx',
-    'orders_phone_trgm_idx',
-  ]) {
-    await db.execute(sql.raw(`ALTER INDEX ${index} SET (fastupdate = on)`));
-  }
-}
-
-/**
  * `count` orders written in one statement, one item each, a minute apart from 2025-01-01: for the
  * exports' size and abort tests. Ids are made from `tag`, so two calls do not collide.
  */
