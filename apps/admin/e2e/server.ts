@@ -44,8 +44,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * The root package.json's serve script as node arguments: the built server with production's Node
- * flags (its source maps, and the young generation that does not shrink, decision 054), which also
- * spare the collector's work over the demo shop's making and a run of requests.
+ * flags (its source maps, and the young generation that does not shrink, decision 054), so that
+ * the browser tests run the server as it is deployed, a flag added there included.
  */
 function serveArguments(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as { scripts: { serve: string } };
