@@ -330,6 +330,12 @@ test('the out-of-stock popup lists a product made out of stock and opens it in t
     expect(listed?.image).toBeTruthy();
     await expect(entry.locator('img')).toHaveAttribute('src', listed?.image ?? '');
     expect(await serious(page)).toEqual([]);
+    // Closed, the dialog gives the focus back to the tile that opened it; opened again, it shows the same list.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: /^Out of Stock/ })).toBeFocused();
+    await page.getByRole('button', { name: /^Out of Stock/ }).click();
+    await expect(entries).toHaveCount(after.outOfStockProducts.length);
 
     await entry.click();
     await expect(page).toHaveURL(new RegExp(`/list\\?edit=${product.id}$`));

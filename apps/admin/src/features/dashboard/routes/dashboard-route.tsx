@@ -2,11 +2,12 @@ import '../styles';
 import { MESSAGES } from '@backroom/contract';
 import { Button, Center, Group, Loader, Stack } from '@mantine/core';
 import { IconPlus, IconReceipt } from '@tabler/icons-react';
-import { type ComponentProps, type ComponentType, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { type ComponentProps, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/load-error';
 import { ScreenTitle } from '../../../components/screen-title';
 import { ApiError } from '../../../lib/api-error';
+import { useLoadedWhen } from '../../../lib/use-loaded-when';
 import { useDashboardSummary } from '../api';
 import type { OutOfStockModal as OutOfStockModalType } from '../components/out-of-stock-modal';
 import type { OverviewFigures } from '../components/overview-figures';
@@ -20,22 +21,17 @@ function failure(error: unknown): string {
 
 type OutOfStockModalProps = ComponentProps<typeof OutOfStockModalType>;
 
+const loadOutOfStockModal = () => import('../components/out-of-stock-modal').then((m) => m.OutOfStockModal);
+
 /**
  * The out-of-stock list's dialog (Mantine's Modal, its focus trap and scroll lock) is fetched when
  * it is first opened, not with the Dashboard (docs/decisions/058-lighthouse-on-a-phone.md); once
- * there it stays mounted, so it closes as before. Loaded by hand rather than with lazy() and
- * Suspense, whose retry waits on a timer (as the toast host, app/providers.tsx).
+ * there it stays mounted, so it closes as before. Drawn closed once before it opens (useLoadedWhen's
+ * `ready`), so that closing it gives the focus back to the tile that opened it.
  */
 function LazyOutOfStockModal(props: OutOfStockModalProps) {
-  const [Modal, setModal] = useState<ComponentType<OutOfStockModalProps> | null>(null);
-  useEffect(() => {
-    if (!props.opened || Modal) return;
-    import('../components/out-of-stock-modal').then(
-      (m) => setModal(() => m.OutOfStockModal),
-      (error: unknown) => console.error(error),
-    );
-  }, [props.opened, Modal]);
-  return Modal ? <Modal {...props} /> : null;
+  const [Modal, ready] = useLoadedWhen<OutOfStockModalProps>(props.opened, loadOutOfStockModal);
+  return Modal ? <Modal {...props} opened={props.opened && ready} /> : null;
 }
 
 /** Whether this page has drawn the Dashboard's figures once (see DashboardRoute). */
