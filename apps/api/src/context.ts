@@ -1,6 +1,7 @@
 import type { FastifySchema } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { SessionProof } from './db/session-proof';
 import type { AuthSettings, Principal } from './modules/auth/service';
 import type { Realtime } from './plugins/infrastructure/realtime';
 import type { ImageStorage } from './storage/image-storage';
@@ -36,6 +37,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in admin (or customer, on customer routes); set on every protected route before its handler runs. */
     principal: Principal;
+    /**
+     * On a route whose config says sessionProof, let through on a remembered session: the proof its
+     * own statement carries (db/session-proof.ts, decision 054's sixth amendment); otherwise undefined.
+     */
+    sessionProof: SessionProof | undefined;
   }
   interface FastifyContextConfig {
     /** A route anyone may call (login, health). Everything else under /api needs an admin. */
@@ -47,5 +53,10 @@ declare module 'fastify' {
      * revocation check and its answer waits for it (plugins/app/auth.ts, decision 054).
      */
     readOnly?: boolean;
+    /**
+     * A read-only route whose statement carries the session's proof (request.sessionProof,
+     * db/session-proof.ts): the revocation round trip is asked for only when it did not.
+     */
+    sessionProof?: boolean;
   }
 }

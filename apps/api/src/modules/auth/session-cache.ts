@@ -95,35 +95,34 @@ export class SessionCache {
   /**
    * A remembered session at once, with the proof still to come: `confirmed` resolves true once a
    * round trip on the listening connection, started now, has come back and the session was not
-   * revoked meanwhile, false otherwise (it never rejects). A read-only request may run beside that
-   * round trip and hold its answer until it is confirmed (plugins/app/auth.ts, decision 054).
-   *
-   * `afterThisTurn`: the round trip is sent once the current turn of the event loop is over
-   * (setImmediate), so a read-only handler's own statement, sent in this turn, reaches the
-   * database first. A round trip started later still sees every notice sent before the request
-   * arrived; the answer waits for it just the same. On a machine whose cores are all busy, the
-   * proof sent first woke its backend ahead of the page's own and the page's statement waited for
-   * it (decision 054's fifth amendment).
+   * revoked meanwhile, false otherwise (it never rejects).
    */
-  remembered(
-    tokenHash: string,
-    options: { afterThisTurn?: boolean } = {},
-  ): { principal: Principal; confirmed: Promise<boolean> } | undefined {
+  remembered(tokenHash: string): { principal: Principal; confirmed: Promise<boolean> } | undefined {
+    const hit = this.peek(tokenHash);
+    return hit && { principal: hit.principal, confirmed: hit.confirm() };
+  }
+
+  /**
+   * A remembered session, its proof not asked for yet: `confirm()` starts the round trip and
+   * resolves as `remembered`'s `confirmed` does. A read-only request runs its handler first, and
+   * asks for the round trip only if its own statement did not carry the proof
+   * (db/session-proof.ts, plugins/app/auth.ts); a round trip started later than the request's
+   * arrival still sees every revocation committed before it.
+   */
+  peek(tokenHash: string): { principal: Principal; confirm: () => Promise<boolean> } | undefined {
     const hit = this.entries.get(tokenHash);
     if (!hit || !this.listening) return undefined;
     if (hit.until <= Date.now()) {
       this.delete(tokenHash);
       return undefined;
     }
-    const proof = options.afterThisTurn
-      ? new Promise<void>((resolve) => setImmediate(resolve)).then(() => this.seenEveryRevocationSoFar())
-      : this.seenEveryRevocationSoFar();
-    const confirmed = proof.then(
-      () => this.entries.get(tokenHash) === hit && this.listening,
-      // The connection went away during the round trip: not confirmed, ask the database.
-      () => false,
-    );
-    return { principal: hit.principal, confirmed };
+    const confirm = () =>
+      this.seenEveryRevocationSoFar().then(
+        () => this.entries.get(tokenHash) === hit && this.listening,
+        // The connection went away during the round trip: not confirmed, ask the database.
+        () => false,
+      );
+    return { principal: hit.principal, confirm };
   }
 
   /** The database check for a token hash, remembered unless a notice or a lost connection came meanwhile. */

@@ -3,6 +3,7 @@ import { fillPlaceholders, type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { Db } from '../../db/client';
+import { type SessionProof, sessionLive, sessionToProve } from '../../db/session-proof';
 
 export interface DashboardFigures {
   products: number;
@@ -77,7 +78,7 @@ function dashboardStatement(): SQL {
                   (SELECT ${recentColumns} FROM orders WHERE delivered = true
                     ORDER BY created_at DESC, id DESC LIMIT ${limit})
                 ) u ORDER BY delivered, created_at DESC, id DESC LIMIT ${limit}) r)
-    ) AS summary`;
+    ) AS summary, ${sessionLive(sql.placeholder('sessionId'))} AS live`;
 }
 
 /** The statement's text and parameters, built once: the same text every time, so each connection parses it once. */
@@ -88,12 +89,22 @@ const dashboardQuery = new PgDialect().sqlToQuery(dashboardStatement());
  * not build it again and PostgreSQL neither parses nor plans it again on a connection that ran it,
  * as the product and orders pages (decisions 020, 057).
  */
-export async function readDashboard(db: Db, window: { from: Date; to: Date }): Promise<DashboardFigures> {
+export async function readDashboard(
+  db: Db,
+  window: { from: Date; to: Date },
+  proof?: SessionProof,
+): Promise<DashboardFigures> {
   const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const result = await pool.query<{ summary: DashboardFigures }>({
+  const result = await pool.query<{ summary: DashboardFigures; live: boolean }>({
     name: 'dashboard_summary',
     text: dashboardQuery.sql,
-    values: fillPlaceholders(dashboardQuery.params, { from: window.from.toISOString(), to: window.to.toISOString() }),
+    values: fillPlaceholders(dashboardQuery.params, {
+      from: window.from.toISOString(),
+      to: window.to.toISOString(),
+      sessionId: sessionToProve(proof),
+    }),
   });
+  // The read-only request's session proof rides on the statement (db/session-proof.ts).
+  proof?.settle(result.rows[0]?.live);
   return result.rows[0]?.summary as DashboardFigures;
 }

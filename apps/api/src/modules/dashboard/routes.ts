@@ -6,8 +6,11 @@ import { dashboardSummary } from './service';
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.dashboardSummary,
-    // Runs beside the session's revocation check (decision 054).
-    { config: { readOnly: true }, schema: { response: { 200: dashboardSummaryResponseSchema } } },
-    async () => ({ success: true as const, ...(await dashboardSummary(app.ctx.db)) }),
+    // Its statement carries the session's revocation check (decision 054).
+    { config: { readOnly: true, sessionProof: true }, schema: { response: { 200: dashboardSummaryResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      ...(await dashboardSummary(app.ctx.db, new Date(), request.sessionProof)),
+    }),
   );
 };

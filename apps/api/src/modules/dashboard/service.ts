@@ -1,5 +1,6 @@
 import { DASHBOARD_LIMITS, type DashboardSummaryResponse, priceFromCents } from '@backroom/contract';
 import type { Db } from '../../db/client';
+import type { SessionProof } from '../../db/session-proof';
 import { imageUrl, thumbName } from '../../storage/names';
 import { readDashboard } from './repository';
 
@@ -19,9 +20,13 @@ export function chartMonths(now: Date, count: number = DASHBOARD_LIMITS.chartMon
 }
 
 /** GET /api/dashboard/summary: every figure computed in the database, in one statement. */
-export async function dashboardSummary(db: Db, now = new Date()): Promise<Omit<DashboardSummaryResponse, 'success'>> {
+export async function dashboardSummary(
+  db: Db,
+  now = new Date(),
+  proof?: SessionProof,
+): Promise<Omit<DashboardSummaryResponse, 'success'>> {
   const months = chartMonths(now);
-  const figures = await readDashboard(db, months);
+  const figures = await readDashboard(db, months, proof);
   const byMonth = new Map(figures.months.map((m) => [m.month, m]));
   return {
     totals: {

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, inArray, lt, type Placeholder, type SQL, sql
 import type { Db, DbOrTx } from '../../db/client';
 import { executeNamed } from '../../db/named';
 import { orderDayRollups, orderRollups, orderStatusChanges, orders } from '../../db/schema';
+import { type SessionProof, sessionLive, sessionToProve } from '../../db/session-proof';
 
 /**
  * An order's own columns that every answer about it carries: the admin's and its customer's
@@ -168,8 +169,12 @@ export function listPageQuery(
   db: DbOrTx,
   filter: OrderFilter,
   page: { limit: number | Placeholder; offset: number | Placeholder },
+  /** The session a read-only request's proof names (db/session-proof.ts), as a placeholder. */
+  sessionId?: Placeholder,
 ) {
   const lastChange = lastChangeOf(db);
+  // Typed as always there; it is selected only when a session is given, and read only then.
+  const live = (sessionId === undefined ? {} : { live: sessionLive(sessionId) }) as { live: SQL<boolean> };
   if (filter.search) {
     const matches = db
       .$with('matches')
@@ -182,7 +187,11 @@ export function listPageQuery(
       .offset(page.offset);
     return db
       .with(matches)
-      .select({ ...listedColumns(lastChange), total: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
+      .select({
+        ...listedColumns(lastChange),
+        total: sql<number>`(select count(*) from ${matches})`.mapWith(Number),
+        ...live,
+      })
       .from(orders)
       .leftJoinLateral(lastChange, sql`true`)
       .where(inArray(orders.id, pageIds))
@@ -196,7 +205,7 @@ export function listPageQuery(
     .limit(page.limit)
     .offset(page.offset);
   return db
-    .select({ ...listedColumns(lastChange), total: sql<number>`(${countQuery(db, filter)})`.mapWith(Number) })
+    .select({ ...listedColumns(lastChange), total: sql<number>`(${countQuery(db, filter)})`.mapWith(Number), ...live })
     .from(orders)
     .leftJoinLateral(lastChange, sql`true`)
     .where(inArray(orders.id, pageIds))
@@ -207,7 +216,7 @@ const preparedPages = new WeakMap<object, Map<OrderDeliveryFilter, ReturnType<ty
 
 function preparePage(db: Db, delivery: OrderDeliveryFilter) {
   const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') };
-  return listPageQuery(db, { delivery }, page).prepare(`order_page_${delivery}`);
+  return listPageQuery(db, { delivery }, page, sql.placeholder('sessionId')).prepare(`order_page_${delivery}`);
 }
 
 /**
@@ -229,15 +238,30 @@ function preparedPage(db: Db, delivery: OrderDeliveryFilter) {
   return prepared;
 }
 
-/** One page of matches and their number. A page past the end asks for the number on its own. */
-export async function listOrderPage(db: Db, filter: OrderFilter, page: { limit: number; offset: number }) {
-  const found =
-    filter.search || filter.dateRange
-      ? await listPageQuery(db, filter, page)
-      : await preparedPage(db, filter.delivery).execute(page);
+/**
+ * One page of matches and their number. A page past the end asks for the number on its own. The
+ * opening page's statement carries a read-only request's session proof (`proof`, settled by its
+ * rows); a search's or a date range's does not, and leaves it to the session cache's round trip.
+ */
+export async function listOrderPage(
+  db: Db,
+  filter: OrderFilter,
+  page: { limit: number; offset: number },
+  proof?: SessionProof,
+) {
+  if (!filter.search && !filter.dateRange) {
+    const found = await preparedPage(db, filter.delivery).execute({ ...page, sessionId: sessionToProve(proof) });
+    if (found.length > 0) proof?.settle(found[0]?.live);
+    return pageOf(db, filter, found);
+  }
+  return pageOf(db, filter, await listPageQuery(db, filter, page));
+}
+
+/** The page's rows without their total (and proof), and the total: from the rows, or counted when there are none. */
+async function pageOf(db: Db, filter: OrderFilter, found: Array<{ total: number; live?: boolean }>) {
   if (found.length === 0) return { rows: [] as ListedOrderRow[], total: (await countQuery(db, filter))[0]?.n ?? 0 };
   return {
-    rows: found.map(({ total: _total, ...row }) => row as ListedOrderRow),
+    rows: found.map(({ total: _total, live: _live, ...row }) => row as unknown as ListedOrderRow),
     total: found[0]?.total ?? 0,
   };
 }

@@ -34,14 +34,17 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.orderList,
     {
-      // A search, not a change: runs beside the session's revocation check (decision 054).
-      config: { readOnly: true },
+      // A search, not a change; its opening page's statement carries the session's revocation check (decision 054).
+      config: { readOnly: true, sessionProof: true },
       schema: {
         body: orderListRequestSchema.nullish(),
         response: { 200: orderListResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request) => ({ success: true as const, ...(await listOrders(app.ctx.db, request.body)) }),
+    async (request) => ({
+      success: true as const,
+      ...(await listOrders(app.ctx.db, request.body, request.sessionProof)),
+    }),
   );
 
   app.get(

@@ -13,6 +13,7 @@ import {
 } from '@backroom/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { SessionProof } from '../../db/session-proof';
 import { HttpError } from '../../http-error';
 import type { Realtime } from '../../plugins/infrastructure/realtime';
 import { activityEntryStatement, fieldChanges, recordChange } from '../activity/recorder';
@@ -62,17 +63,19 @@ export function orderFilter(request: OrderListRequest): OrderFilter {
  * carries its latest status change only, read in the same statement; the whole history is the
  * history call's (docs/decisions/019-order-history.md).
  */
-export async function listOrders(db: Db, request: OrderListRequest | null | undefined) {
+export async function listOrders(db: Db, request: OrderListRequest | null | undefined, proof?: SessionProof) {
   if (!request || Object.keys(request).length === 0) {
     const orders = (await listAllOrders(db)).map((row) => toOrder(row, row.lastChange));
     return { orders, total: orders.length, page: 1, pageSize: orders.length };
   }
   const page = request.page ?? 1;
   const pageSize = request.pageSize ?? ORDER_INITIAL_PAGE_SIZE;
-  const { rows, total } = await listOrderPage(db, orderFilter(request), {
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
-  });
+  const { rows, total } = await listOrderPage(
+    db,
+    orderFilter(request),
+    { limit: pageSize, offset: (page - 1) * pageSize },
+    proof,
+  );
   return { orders: rows.map((row) => toOrder(row, row.lastChange)), total, page, pageSize };
 }
 

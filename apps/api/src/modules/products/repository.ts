@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } f
 import type { Db, DbOrTx } from '../../db/client';
 import { namedSelect } from '../../db/named';
 import { products } from '../../db/schema';
+import { type SessionProof, sessionLive, sessionToProve } from '../../db/session-proof';
 
 /** Units left over all variants, or null when the product does not track stock (docs/decisions/055-stock.md). */
 const stockTotal = sql<
@@ -281,8 +282,12 @@ export function listPageQuery(
     limit: page.limit,
     offset: page.offset,
   },
+  /** The session a read-only request's proof names (db/session-proof.ts), as a placeholder. */
+  sessionId?: Placeholder,
 ) {
   const where = filterWhere(filter, values);
+  // Typed as always there; it is selected only when a session is given, and read only then.
+  const live = (sessionId === undefined ? {} : { live: sessionLive(sessionId) }) as { live: SQL<boolean> };
   if (filter.q) {
     const matches = db
       .$with('matches')
@@ -299,7 +304,7 @@ export function listPageQuery(
       .offset(values.offset);
     return db
       .with(matches)
-      .select({ ...productColumns, total: sql<number>`(select count(*) from ${matches})`.mapWith(Number) })
+      .select({ ...productColumns, total: sql<number>`(select count(*) from ${matches})`.mapWith(Number), ...live })
       .from(products)
       .where(inArray(products.id, pageIds))
       .orderBy(...ordering(page.sort));
@@ -315,7 +320,7 @@ export function listPageQuery(
     .limit(values.limit)
     .offset(values.offset);
   return db
-    .select({ ...productColumns, total: pageTotal(db, filter, where, page.sort, values).mapWith(Number) })
+    .select({ ...productColumns, total: pageTotal(db, filter, where, page.sort, values).mapWith(Number), ...live })
     .from(products)
     .where(inArray(products.id, pageIds))
     .orderBy(...ordering(page.sort));
@@ -329,7 +334,7 @@ export function listPageQuery(
  */
 const preparedPages = new WeakMap<object, Map<string, ReturnType<typeof preparePage>>>();
 
-type PageRow = ProductRow & { total: number };
+type PageRow = ProductRow & { total: number; live: boolean };
 
 function preparePage(db: Db, filter: ProductFilter, sort: ProductSort, name: string) {
   const values = {
@@ -340,7 +345,8 @@ function preparePage(db: Db, filter: ProductFilter, sort: ProductSort, name: str
     limit: sql.placeholder('limit'),
     offset: sql.placeholder('offset'),
   };
-  return namedSelect<PageRow>(db, listPageQuery(db, filter, { sort, limit: 0, offset: 0 }, values), name);
+  const query = listPageQuery(db, filter, { sort, limit: 0, offset: 0 }, values, sql.placeholder('sessionId'));
+  return namedSelect<PageRow>(db, query, name);
 }
 
 function preparedPage(db: Db, filter: ProductFilter, sort: ProductSort) {
@@ -365,8 +371,11 @@ function preparedPage(db: Db, filter: ProductFilter, sort: ProductSort) {
   return prepared;
 }
 
-/** One page of matches and their number. A page past the end asks for the number on its own. */
-export async function listProductPage(db: Db, filter: ProductFilter, page: PageWindow) {
+/**
+ * One page of matches and their number. A page past the end asks for the number on its own. The
+ * page's statement carries a read-only request's session proof (`proof`, settled by its rows).
+ */
+export async function listProductPage(db: Db, filter: ProductFilter, page: PageWindow, proof?: SessionProof) {
   const found = await preparedPage(
     db,
     filter,
@@ -375,7 +384,9 @@ export async function listProductPage(db: Db, filter: ProductFilter, page: PageW
     ...filterValues(filter),
     limit: page.limit,
     offset: page.offset,
+    sessionId: sessionToProve(proof),
   });
+  if (found.length > 0) proof?.settle(found[0]?.live);
   if (found.length === 0) return { rows: [], total: (await countQuery(db, filter))[0]?.n ?? 0 };
   // The rows as they came: each carries the total too, which toProduct does not read.
   return { rows: found as ProductRow[], total: found[0]?.total ?? 0 };

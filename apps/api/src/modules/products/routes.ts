@@ -104,8 +104,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     API_PATHS.productList,
     {
-      // Runs beside the session's revocation check (decision 054).
-      config: { readOnly: true },
+      // Its statement carries the session's revocation check (decision 054).
+      config: { readOnly: true, sessionProof: true },
       schema: {
         querystring: productListQuerySchema,
         response: { 200: productListResponseSchema, 400: errorResponseSchema },
@@ -114,7 +114,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // Any parameter at all, even an empty one, asks for a page.
       const paged = Object.keys(request.query).length > 0;
-      return { success: true as const, ...(await listProducts(app.ctx.db, request.query, paged)) };
+      const found = await listProducts(app.ctx.db, request.query, paged, request.sessionProof);
+      return { success: true as const, ...found };
     },
   );
 

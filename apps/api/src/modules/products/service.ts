@@ -11,6 +11,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { transactionRetrying } from '../../db/retry';
+import type { SessionProof } from '../../db/session-proof';
 import { HttpError } from '../../http-error';
 import { type MultipartForm, parseFields } from '../../plugins/app/uploads';
 import type { Realtime } from '../../plugins/infrastructure/realtime';
@@ -169,17 +170,22 @@ export async function getProduct(db: Db, id: string): Promise<Product> {
  * GET /api/product/list. Not paged: every product, oldest first (the spec's admin shows them
  * reversed). Paged: filtered, sorted and cut in SQL, with the number of matches.
  */
-export async function listProducts(db: Db, query: ProductListQuery, paged: boolean) {
+export async function listProducts(db: Db, query: ProductListQuery, paged: boolean, proof?: SessionProof) {
   if (!paged) {
     const rows = await listAllProducts(db);
     return { products: rows.map(toProduct), total: rows.length };
   }
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const { rows, total } = await listProductPage(db, query, {
-    sort: query.sort ?? 'newest',
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
-  });
+  const { rows, total } = await listProductPage(
+    db,
+    query,
+    {
+      sort: query.sort ?? 'newest',
+      limit: pageSize,
+      offset: (page - 1) * pageSize,
+    },
+    proof,
+  );
   return { products: rows.map(toProduct), total, page, pageSize };
 }

@@ -2,6 +2,7 @@ import { MESSAGES, TOKEN_HEADER } from '@backroom/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
+import { SessionProof } from '../../db/session-proof';
 import { ServerBusy } from '../../http-error';
 import { authenticateSession, type Principal, requireKind } from '../../modules/auth/service';
 import { SessionCache } from '../../modules/auth/session-cache';
@@ -10,7 +11,10 @@ import { knownError } from './errors';
 
 /** A read-only request let through on a remembered session: the proof that it was not revoked is still to come. */
 interface PendingCheck {
-  confirmed: Promise<boolean>;
+  /** The proof its own statement may carry (db/session-proof.ts), on a route whose statement can. */
+  proof: SessionProof | undefined;
+  /** The session cache's round trip (already under way on a route whose statement carries no proof). */
+  confirm: () => Promise<boolean>;
   token: string;
   tokenHash: string;
   access: 'admin' | 'customer';
@@ -25,9 +29,11 @@ const pendingChecks = new WeakMap<FastifyRequest, PendingCheck>();
  * checked a moment ago is remembered for a few seconds, and forgotten the moment it is revoked
  * (modules/auth/session-cache.ts, decision 020): before a remembered session is trusted, a round
  * trip on the cache's listening connection proves no revocation is still in flight. A route whose
- * config says readOnly (it writes nothing: a list, a summary) runs beside that round trip and its
- * answer waits for it in onSend; a revoked session's answer is then replaced by the refusal the
- * database gives (decision 054). Every other route waits for the proof before its handler.
+ * config says readOnly (it writes nothing: a list, a summary) runs at once, and its answer waits
+ * for the proof in onSend: the one its own statement carried (request.sessionProof,
+ * db/session-proof.ts: the session's row in the statement's snapshot), else the cache's round trip,
+ * asked for then; a revoked session's answer is replaced by the refusal the database gives
+ * (decision 054). Every other route waits for the cache's proof before its handler.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   // The pool Drizzle was given (db/client.ts): the cache opens its own connection to the same database.
@@ -44,6 +50,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       : cache.load(tokenHash, () => authenticateSession(app.ctx.db, token));
 
   app.decorateRequest('principal', null as unknown as Principal);
+  app.decorateRequest('sessionProof', undefined);
 
   /** The session, asked for before the handler runs (a remembered one once the proof is in). */
   const checkNow = (
@@ -85,20 +92,33 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       );
     };
 
-  /** A read-only route: on a remembered session the handler runs beside the proof (decision 054). */
+  /**
+   * A read-only route: on a remembered session the handler runs at once (decision 054). When the
+   * route's statement carries the proof (config `sessionProof`, db/session-proof.ts), the cache's
+   * round trip is asked for only if it did not; otherwise it is sent once this turn of the event
+   * loop is over, behind the handler's own statement, and runs beside it.
+   */
   const besideTheProof =
-    (access: 'admin' | 'customer'): onRequestHookHandler =>
+    (access: 'admin' | 'customer', carried: boolean): onRequestHookHandler =>
     (request, _reply, done) => {
       const token = tokenOf(request);
       const tokenHash = hashOf(token);
-      // The proof's round trip goes after this turn, behind the handler's own statement.
-      const hit = tokenHash === undefined ? undefined : cache.remembered(tokenHash, { afterThisTurn: true });
+      const hit = tokenHash === undefined ? undefined : cache.peek(tokenHash);
       if (hit && token && tokenHash && hit.principal.kind === access) {
         request.principal = hit.principal;
-        pendingChecks.set(request, { confirmed: hit.confirmed, token, tokenHash, access });
+        let proof: SessionProof | undefined;
+        let confirm = hit.confirm;
+        if (carried) {
+          proof = new SessionProof(hit.principal.sessionId);
+          request.sessionProof = proof;
+        } else {
+          const confirmed = new Promise<void>((resolve) => setImmediate(resolve)).then(hit.confirm);
+          confirm = () => confirmed;
+        }
+        pendingChecks.set(request, { proof, confirm, token, tokenHash, access });
         return done();
       }
-      checkNow(request, access, token, tokenHash, hit, done);
+      checkNow(request, access, token, tokenHash, hit && { principal: hit.principal, confirmed: hit.confirm() }, done);
     };
 
   // A read-only answer leaves once its session is proven not revoked, or is replaced by the refusal.
@@ -106,7 +126,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const pending = pendingChecks.get(request);
     if (!pending) return done(null, payload);
     pendingChecks.delete(request);
-    pending.confirmed
+    const live = pending.proof?.live;
+    // Its statement saw the session live after the request arrived: proven in the read's round trip.
+    if (live === true) return done(null, payload);
+    // Seen revoked (false: the database's check gives the refusal), or no statement said (the cache's round trip).
+    const confirmed = live === false ? Promise.resolve(false) : pending.confirm();
+    confirmed
       .then(async (ok) => {
         if (!ok) requireKind(await check(pending.token, pending.tokenHash), pending.access);
       })
@@ -126,7 +151,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (route.config?.public || !route.url.startsWith('/api')) return;
     const access = route.config?.access ?? 'admin';
     const readOnly = Boolean(route.config?.readOnly);
-    route.onRequest = [readOnly ? besideTheProof(access) : checkFirst(access), ...hooksOf(route.onRequest)];
+    const carried = Boolean(route.config?.sessionProof);
+    route.onRequest = [readOnly ? besideTheProof(access, carried) : checkFirst(access), ...hooksOf(route.onRequest)];
     if (readOnly) route.onSend = [waitForTheProof, ...hooksOf(route.onSend)];
     for (const method of [route.method].flat()) guarded.add(`${method} ${route.url}`);
   });
