@@ -1,11 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { HttpError } from '../../http-error';
 import type { Principal } from './service';
 
 /** How long a checked session is trusted without asking the database again, at most. */
 export const SESSION_CACHE_MS = 5_000;
 /** Sessions remembered at once; the oldest goes first. */
 export const SESSION_CACHE_ENTRIES = 10_000;
+/** A remembered session used this close to the end of its time is checked again in the background. */
+export const SESSION_REFRESH_AHEAD_MS = 1_000;
 
 interface Entry {
   principal: Principal;
@@ -38,6 +41,8 @@ export class SessionCache {
   private retry: NodeJS.Timeout | undefined;
   private current: Promise<void> | undefined;
   private next: Promise<void> | undefined;
+  /** Token hashes whose background check is under way. */
+  private readonly refreshing = new Set<string>();
 
   constructor(
     private readonly options: {
@@ -97,8 +102,11 @@ export class SessionCache {
    * round trip on the listening connection, started now, has come back and the session was not
    * revoked meanwhile, false otherwise (it never rejects).
    */
-  remembered(tokenHash: string): { principal: Principal; confirmed: Promise<boolean> } | undefined {
-    const hit = this.peek(tokenHash);
+  remembered(
+    tokenHash: string,
+    refresh?: () => Promise<Principal>,
+  ): { principal: Principal; confirmed: Promise<boolean> } | undefined {
+    const hit = this.peek(tokenHash, refresh);
     return hit && { principal: hit.principal, confirmed: hit.confirm() };
   }
 
@@ -109,13 +117,18 @@ export class SessionCache {
    * (db/session-proof.ts, plugins/app/auth.ts); a round trip started later than the request's
    * arrival still sees every revocation committed before it.
    */
-  peek(tokenHash: string): { principal: Principal; confirm: () => Promise<boolean> } | undefined {
+  peek(
+    tokenHash: string,
+    refresh?: () => Promise<Principal>,
+  ): { principal: Principal; confirm: () => Promise<boolean> } | undefined {
     const hit = this.entries.get(tokenHash);
     if (!hit || !this.listening) return undefined;
-    if (hit.until <= Date.now()) {
+    const now = Date.now();
+    if (hit.until <= now) {
       this.delete(tokenHash);
       return undefined;
     }
+    if (refresh && hit.until - now < SESSION_REFRESH_AHEAD_MS) this.refresh(tokenHash, refresh);
     const confirm = () =>
       this.seenEveryRevocationSoFar().then(
         () => this.entries.get(tokenHash) === hit && this.listening,
@@ -131,6 +144,25 @@ export class SessionCache {
     const principal = await load();
     if (this.listening && this.changes === before) this.remember(tokenHash, principal);
     return principal;
+  }
+
+  /**
+   * Checks a remembered session again in the background in the last moments of its time, so that a
+   * session in use does not expire from the cache under load: every request that missed it would
+   * ask the database at once, each waiting for a pool connection (in the mixed load, about 200
+   * lookups every 5 s, each request paying two waits in the pool's queue). The check is the
+   * ordinary one (`load`): remembered only if no notice came meanwhile; a refusal forgets the
+   * session. The request that started it is answered on the remembered session, with its proof.
+   */
+  private refresh(tokenHash: string, check: () => Promise<Principal>) {
+    if (this.refreshing.has(tokenHash)) return;
+    this.refreshing.add(tokenHash);
+    this.load(tokenHash, check)
+      // Refused: forget it. The database busy or away: it keeps its time, as it would have.
+      .catch((err) => {
+        if (err instanceof HttpError) this.delete(tokenHash);
+      })
+      .finally(() => this.refreshing.delete(tokenHash));
   }
 
   get size(): number {

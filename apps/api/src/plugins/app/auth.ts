@@ -87,7 +87,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         access,
         token,
         tokenHash,
-        tokenHash === undefined ? undefined : cache.remembered(tokenHash),
+        tokenHash === undefined ? undefined : cache.remembered(tokenHash, () => authenticateSession(app.ctx.db, token)),
         done,
       );
     };
@@ -103,7 +103,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     (request, _reply, done) => {
       const token = tokenOf(request);
       const tokenHash = hashOf(token);
-      const hit = tokenHash === undefined ? undefined : cache.peek(tokenHash);
+      const hit =
+        tokenHash === undefined ? undefined : cache.peek(tokenHash, () => authenticateSession(app.ctx.db, token));
       if (hit && token && tokenHash && hit.principal.kind === access) {
         request.principal = hit.principal;
         let proof: SessionProof | undefined;
