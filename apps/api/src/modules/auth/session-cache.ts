@@ -171,8 +171,17 @@ export class SessionCache {
 
   private remember(tokenHash: string, principal: Principal) {
     const until = Math.min(Date.now() + (this.options.ttlMs ?? SESSION_CACHE_MS), principal.expiresAt.getTime());
-    this.delete(tokenHash);
-    this.entries.set(tokenHash, { principal, until });
+    // Checked again: the same entry, given more time. A proof under way holds the entry it found
+    // and is refused if that entry is gone (a notice, the connection lost); replacing it here
+    // refused every request whose proof was under way, and each then asked the database, whose
+    // answer replaced the entry again: under load nearly every request asked the database.
+    const same = this.entries.get(tokenHash);
+    const entry = same?.principal.sessionId === principal.sessionId ? same : { principal, until };
+    entry.until = until;
+    if (entry !== same) this.delete(tokenHash);
+    // Last in the map's order: the oldest-first bound counts from the latest check.
+    this.entries.delete(tokenHash);
+    this.entries.set(tokenHash, entry);
     this.keyOfSession.set(principal.sessionId, tokenHash);
     const max = this.options.maxEntries ?? SESSION_CACHE_ENTRIES;
     while (this.entries.size > max) {
