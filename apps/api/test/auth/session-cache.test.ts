@@ -81,6 +81,21 @@ describe('the session cache', () => {
     }
   });
 
+  it('still confirms a proof under way after the session is checked again (decision 054, sixth amendment)', async () => {
+    const { token } = await signIn();
+    const { cache, check } = await countedCache();
+    try {
+      await check(token);
+      const hash = hashToken(token);
+      const hit = cache.peek(hash);
+      // Checked again in the database (another request's miss, a refresh) before the proof comes back.
+      await cache.load(hash, () => authenticate(t.database.db, token));
+      expect(await hit?.confirm()).toBe(true);
+    } finally {
+      await cache.close();
+    }
+  });
+
   it('never remembers a refusal', async () => {
     const customer = await createUser(t.database.db, { role: 'user' });
     const { token } = await createSessionToken(t.database.db, customer.id);
