@@ -9,6 +9,7 @@ import { authenticate } from '../../src/modules/auth/service';
 import { SessionCache } from '../../src/modules/auth/session-cache';
 import { hashToken } from '../../src/modules/auth/tokens';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { insertStoreProduct } from '../helpers/storefront';
 import { createSessionToken, createUser } from '../helpers/users';
 
 let t: TestApp;
@@ -93,6 +94,33 @@ describe('the session cache', () => {
       expect(await hit?.confirm()).toBe(true);
     } finally {
       await cache.close();
+    }
+  });
+
+  it('refuses a product page whose own statement sees its session revoked, though the cache has not heard of it yet (decision 054, sixth amendment)', async () => {
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const { token, sessionId } = await createSessionToken(t.database.db, admin.id);
+    // A row on the page, so that the page's statement runs and carries the proof.
+    await insertStoreProduct(t.database.db);
+    const page = () =>
+      t.app.inject({ method: 'GET', url: `${API_PATHS.productList}?page=1&pageSize=10`, headers: { token } });
+    expect((await page()).statusCode).toBe(200); // checked in the database, now remembered
+    // The revocation's notice still on its way: the cache keeps the session, and its own round trip would confirm it.
+    const notice = vi
+      .spyOn(SessionCache.prototype as unknown as { forget: (sessionId: string) => void }, 'forget')
+      .mockImplementation(() => {});
+    try {
+      await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+      const expected = await authenticate(t.database.db, token).then(
+        () => undefined,
+        (error: { statusCode: number; message: string }) => error,
+      );
+      expect(expected?.statusCode).toBeGreaterThanOrEqual(400);
+      const refused = await page();
+      expect(refused.statusCode).toBe(expected?.statusCode);
+      expect(refused.json()).toEqual({ success: false, message: expected?.message });
+    } finally {
+      notice.mockRestore();
     }
   });
 
