@@ -11,7 +11,6 @@ import {
   newObjectId,
   STORAGE_KEYS,
   TOKEN_HEADER,
-  todayIn,
 } from '@backroom/contract';
 import type { Locator, Page, Request } from '@playwright/test';
 import sharp from 'sharp';
@@ -21,6 +20,7 @@ import { expect, test } from './fixtures';
 import { joinedAdminRoom } from './realtime';
 import { AXE_WIDTH, accessibleInBothSchemes } from './schemes';
 import type { ShopDatabase } from './shop-database';
+import { shopToday, todayShown } from './shop-day';
 
 /*
  * The Bundle Sales screen (spec 2 section 2, issue 11) against the real app. Every bundle a test
@@ -30,7 +30,6 @@ import type { ShopDatabase } from './shop-database';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 /** The e2e server runs without SHOP_TIMEZONE: the shop's days are UTC days. */
-const shopToday = () => todayIn(process.env.SHOP_TIMEZONE || 'UTC');
 /** The pickers show yyyy/MM/dd (spec 2 section 9). */
 const shown = (day: string) => day.replaceAll('-', '/');
 
@@ -131,6 +130,7 @@ test.describe('Bundle Sales', () => {
     const suffix = unique();
     const [dragon, cube] = await makeProducts(shop, suffix);
     if (!dragon || !cube) throw new Error('no products made');
+    const dayBefore = shopToday();
     await openBundles(page);
     let creates = 0;
     page.on('request', (request) => {
@@ -139,8 +139,8 @@ test.describe('Bundle Sales', () => {
 
     await page.getByRole('button', { name: BUNDLE_SCREEN_TEXT.createNew }).click();
     const dialog = page.getByRole('dialog', { name: BUNDLE_SCREEN_TEXT.createNew });
-    const today = shopToday();
-    await expect(dialog.getByRole('button', { name: /^Start Date/ })).toHaveText(shown(today));
+    // The server's today, as the list answered it (the next day if midnight passed since dayBefore).
+    const today = await todayShown(dialog.getByRole('button', { name: /^Start Date/ }), dayBefore, shown);
     await expect(dialog.getByRole('button', { name: /^End Date/ })).toHaveText(shown(addMonths(today, 1)));
     await expect(dialog.getByText(BUNDLE_MESSAGES.imagesHelp)).toBeVisible();
     await expect(dialog.getByRole('combobox', { name: 'Products' })).toHaveAttribute(

@@ -10,7 +10,6 @@ import {
   newObjectId,
   STORAGE_KEYS,
   TOKEN_HEADER,
-  todayIn,
   validityLabel,
 } from '@backroom/contract';
 import type { Page } from '@playwright/test';
@@ -18,6 +17,7 @@ import { adminToken } from './admin-api';
 import { seriousIssues } from './axe';
 import { expect, signedOut, test } from './fixtures';
 import type { ShopDatabase } from './shop-database';
+import { shopToday, todayShown } from './shop-day';
 
 /*
  * The Discount Codes screen (spec 2 section 2, issue 11) against the real app. Every code a test
@@ -26,7 +26,6 @@ import type { ShopDatabase } from './shop-database';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 /** The e2e server runs without SHOP_TIMEZONE: the shop's days are UTC days. */
-const shopToday = () => todayIn(process.env.SHOP_TIMEZONE || 'UTC');
 
 async function openDiscounts(page: Page, search = '') {
   await page.goto(`/discounts${search}`);
@@ -69,6 +68,7 @@ test.describe('Discount Codes', () => {
     context,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const dayBefore = shopToday();
     await openDiscounts(page);
     let creates = 0;
     page.on('request', (request) => {
@@ -77,8 +77,8 @@ test.describe('Discount Codes', () => {
 
     await page.getByRole('button', { name: 'Add New Discount' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Discount' });
-    const today = shopToday();
-    await expect(dialog.getByRole('button', { name: /^Start Date/ })).toHaveText(today);
+    // The server's today, as the list answered it (the next day if midnight passed since dayBefore).
+    const today = await todayShown(dialog.getByRole('button', { name: /^Start Date/ }), dayBefore);
     await expect(dialog.getByRole('button', { name: /^End Date/ })).toHaveText(addMonths(today, 1));
     await expect(dialog.getByRole('combobox', { name: 'Max Usage' })).toHaveValue('');
     await expect(dialog.getByRole('combobox', { name: 'Max Usage' }).locator('option:checked')).toHaveText('Unlimited');
