@@ -196,6 +196,8 @@ describe('DELETE /api/conversations/{id}', () => {
     const id = posted.json().conversation as string;
     await conversation({ minutesAgo: 1, unread: true });
     expect((await unread()).unread).toBe(2);
+    // The count the customer's message broadcast has arrived: the next one heard is the deletion's.
+    await allDelivered(t, socket);
 
     const deleted = nextEvent<{ _id: string }>(socket, EVENTS.conversationDeleted);
     const count = nextEvent<{ count: number }>(socket, EVENTS.adminUnreadUpdated);

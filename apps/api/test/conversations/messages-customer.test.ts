@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations } from '../../src/db/schema';
 import { adminSocket, nextEvent } from '../helpers/admin-socket';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { allDelivered } from '../helpers/broadcasts';
 import { createCustomer } from '../helpers/customer-socket';
 import { createSessionToken, createUser } from '../helpers/users';
 
@@ -125,6 +126,8 @@ describe('GET /api/customer/conversation', () => {
 describe('POST /api/customer/messages', () => {
   it('answers the message, makes it the last one, unread, and tells every admin with the count', async () => {
     const customer = await createCustomer(t, { name: 'Carl Chat' });
+    // The counts the earlier tests' messages broadcast have all arrived: the next one is this message's.
+    await allDelivered(t, socket);
     const heard = nextEvent<Message>(socket, EVENTS.newMessage, (m) => m.body === 'Is the dragon figure back?');
     const count = nextEvent<{ count: number }>(socket, EVENTS.adminUnreadUpdated);
     const res = await send(customer.token, '  Is the dragon figure back?  ');

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { EVENTS } from '@backroom/contract';
 import { io, type Socket } from 'socket.io-client';
 import { createTestApp, type TestApp } from './app';
+import { allDelivered } from './broadcasts';
 import { createSessionToken, createUser } from './users';
 import { PATIENCE_MS } from './wait';
 
@@ -15,6 +16,9 @@ export async function adminSocket(t: TestApp, token: string): Promise<Socket> {
   });
   // The server acknowledges the join once the socket is in the room.
   await socket.timeout(PATIENCE_MS).emitWithAck(EVENTS.joinAdminGlobal);
+  // A broadcast sent before this socket joined can still reach it (the adapter's NOTIFY may answer
+  // after the call that sent it did): let every one land now, so a test hears only what follows.
+  await allDelivered(t, socket);
   return socket;
 }
 
