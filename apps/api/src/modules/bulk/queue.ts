@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client';
+import { BossQueue } from '../../jobs/boss-queue';
 import type { BulkJobData, BulkJobOutput, StoredBulkJob } from './job';
 
 /*
@@ -13,8 +13,6 @@ import type { BulkJobData, BulkJobOutput, StoredBulkJob } from './job';
  */
 
 export const BULK_QUEUE = 'bulk-action';
-/** How long after the server is ready the queue starts unless a call needs it sooner (decision 051). */
-const QUEUE_START_DELAY_MS = 1000;
 
 export interface BulkQueueDeps {
   databaseUrl: string;
@@ -25,80 +23,48 @@ export interface BulkQueueDeps {
 }
 
 export class BulkQueue {
-  private boss: PgBoss | undefined;
-  private starting: Promise<void> | undefined;
-  private startTimer: NodeJS.Timeout | undefined;
-  private stopped = false;
+  private readonly queue: BossQueue;
   private readonly stopping = new AbortController();
 
-  constructor(private readonly deps: BulkQueueDeps) {}
-
-  /**
-   * Starts the queue a second after the server is ready, so that its start (loading pg-boss, its
-   * schema check) does not compete with the first sign-in (decision 051); a call that needs the
-   * queue sooner starts it and waits for it. A failed start is logged, and those calls fail with
-   * its error.
-   */
-  startSoon() {
-    this.startTimer ??= setTimeout(() => this.startInBackground(), QUEUE_START_DELAY_MS);
-    this.startTimer.unref();
-  }
-
-  /** Starts the queue now, in the background (a second call does nothing). */
-  startInBackground() {
-    if (this.stopped) return;
-    this.starting ??= this.start().catch((err) => {
-      this.deps.log.error({ err }, 'the bulk job queue could not start');
-      throw err;
-    });
-    this.starting.catch(() => {});
-  }
-
-  /** The started queue, once its start has finished. */
-  private async running(): Promise<PgBoss> {
-    this.startInBackground();
-    await this.starting;
-    if (!this.boss) throw new Error('The bulk job queue is not running');
-    return this.boss;
-  }
-
-  async start() {
-    // Loaded here, after the server listens: pg-boss and its cron parser are a tenth of the built
-    // server, and no sign-in needs them (decision 051).
-    const { PgBoss } = await import('pg-boss');
-    const boss = new PgBoss({
-      connectionString: this.deps.databaseUrl,
+  constructor(private readonly deps: BulkQueueDeps) {
+    this.queue = new BossQueue({
+      databaseUrl: deps.databaseUrl,
+      log: deps.log,
+      what: 'bulk job',
       max: 2,
-      schedule: false,
-      application_name: 'backroom-bulk-jobs',
-    });
-    boss.on('error', (err) => this.deps.log.error({ err }, 'bulk job queue error'));
-    await boss.start();
-    this.boss = boss;
-    await boss.createQueue(BULK_QUEUE, {
-      retryLimit: 0,
-      // A job's worker refreshes its heartbeat; one whose instance died is failed within a minute.
-      heartbeatSeconds: 30,
-      expireInSeconds: 6 * 60 * 60,
-    });
-    await boss.work<BulkJobData, BulkJobOutput>(
-      BULK_QUEUE,
-      { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 0.5 },
-      async ([job]) => {
-        if (!job) throw new Error('pg-boss handed an empty batch');
-        return this.deps.run(job.id, job.data, this.stopping.signal);
+      applicationName: 'backroom-bulk-jobs',
+      setUp: async (boss) => {
+        await boss.createQueue(BULK_QUEUE, {
+          retryLimit: 0,
+          // A job's worker refreshes its heartbeat; one whose instance died is failed within a minute.
+          heartbeatSeconds: 30,
+          expireInSeconds: 6 * 60 * 60,
+        });
+        await boss.work<BulkJobData, BulkJobOutput>(
+          BULK_QUEUE,
+          { batchSize: 1, localConcurrency: 1, pollingIntervalSeconds: 0.5 },
+          async ([job]) => {
+            if (!job) throw new Error('pg-boss handed an empty batch');
+            return this.deps.run(job.id, job.data, this.stopping.signal);
+          },
+        );
       },
-    );
+    });
+  }
+
+  /** Starts the queue a second after the server is ready; a call that needs it sooner starts it (decision 051). */
+  startSoon() {
+    this.queue.startSoon();
   }
 
   async enqueue(data: BulkJobData): Promise<string> {
-    const id = await (await this.running()).send(BULK_QUEUE, data);
+    const id = await (await this.queue.running()).send(BULK_QUEUE, data);
     if (!id) throw new Error('The bulk job was not queued');
     return id;
   }
 
   async find(id: string): Promise<StoredBulkJob | undefined> {
-    const [job] = await (await this.running()).findJobs<BulkJobData>(BULK_QUEUE, { id });
+    const [job] = await (await this.queue.running()).findJobs<BulkJobData>(BULK_QUEUE, { id });
     return job ? { id: job.id, state: job.state, data: job.data, output: job.output } : undefined;
   }
 
@@ -116,10 +82,6 @@ export class BulkQueue {
   /** Lets a running job finish its batch (it then ends as stopped), then stops. */
   async stop() {
     this.stopping.abort();
-    this.stopped = true;
-    clearTimeout(this.startTimer);
-    await this.starting?.catch(() => {});
-    await this.boss?.stop({ graceful: true, timeout: 15_000 });
-    this.boss = undefined;
+    await this.queue.stop();
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client';
+import { BossQueue } from '../../jobs/boss-queue';
 import { unfinishedCampaignIds } from './repository';
 import { CampaignSender, type SenderDeps } from './sender';
 
@@ -13,72 +14,46 @@ import { CampaignSender, type SenderDeps } from './sender';
  */
 
 export const CAMPAIGN_QUEUE = 'email-campaign';
-/** How long after the server is ready the queue starts unless a campaign is queued sooner (decision 051). */
-const QUEUE_START_DELAY_MS = 1000;
 
 interface CampaignJob {
   campaignId: string;
 }
 
 export class CampaignQueue {
-  private boss: PgBoss | undefined;
-  private starting: Promise<void> | undefined;
-  private startTimer: NodeJS.Timeout | undefined;
-  private stopped = false;
+  private readonly queue: BossQueue;
   readonly sender: CampaignSender;
 
   constructor(private readonly deps: SenderDeps & { db: Db; log: FastifyBaseLogger }) {
     this.sender = new CampaignSender(deps);
-  }
-
-  /**
-   * Starts the queue a second after the server is ready, so that its start (loading pg-boss, its
-   * schema check) does not compete with the first sign-in (decision 051); a campaign queued sooner
-   * starts it and waits for it. A failed start is logged, and queueing fails with its error.
-   */
-  startSoon() {
-    this.startTimer ??= setTimeout(() => this.startInBackground(), QUEUE_START_DELAY_MS);
-    this.startTimer.unref();
-  }
-
-  /** Starts the queue now, in the background (a second call does nothing). */
-  startInBackground() {
-    if (this.stopped) return;
-    this.starting ??= this.start().catch((err) => {
-      this.deps.log.error({ err }, 'the e-mail job queue could not start');
-      throw err;
-    });
-    this.starting.catch(() => {});
-  }
-
-  async start() {
-    // Loaded here, after the server listens: pg-boss and its cron parser are a tenth of the built
-    // server, and no sign-in needs them (decision 051).
-    const { PgBoss } = await import('pg-boss');
-    const boss = new PgBoss({
-      connectionString: this.deps.databaseUrl,
+    this.queue = new BossQueue({
+      databaseUrl: deps.databaseUrl,
+      log: deps.log,
+      what: 'e-mail job',
       max: 3,
-      schedule: false,
-      application_name: 'backroom-email-jobs',
-    });
-    boss.on('error', (err) => this.deps.log.error({ err }, 'e-mail job queue error'));
-    await boss.start();
-    this.boss = boss;
-    await boss.createQueue(CAMPAIGN_QUEUE, {
-      retryLimit: 10,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: 15 * 60,
-    });
-    await this.sender.start();
-    await boss.work<CampaignJob>(
-      CAMPAIGN_QUEUE,
-      { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 0.5 },
-      async ([job]) => {
-        if (job) await this.runJob(job.data.campaignId);
+      applicationName: 'backroom-email-jobs',
+      setUp: async (boss) => {
+        await boss.createQueue(CAMPAIGN_QUEUE, {
+          retryLimit: 10,
+          retryDelay: 5,
+          retryBackoff: true,
+          expireInSeconds: 15 * 60,
+        });
+        await this.sender.start();
+        await boss.work<CampaignJob>(
+          CAMPAIGN_QUEUE,
+          { batchSize: 1, localConcurrency: 2, pollingIntervalSeconds: 0.5 },
+          async ([job]) => {
+            if (job) await this.runJob(job.data.campaignId);
+          },
+        );
+        for (const id of await unfinishedCampaignIds(this.deps.db)) await this.send(boss, id);
       },
-    );
-    for (const id of await unfinishedCampaignIds(this.deps.db)) await this.send(boss, id);
+    });
+  }
+
+  /** Starts the queue a second after the server is ready; a campaign queued sooner starts it (decision 051). */
+  startSoon() {
+    this.queue.startSoon();
   }
 
   private async runJob(campaignId: string) {
@@ -94,10 +69,7 @@ export class CampaignQueue {
 
   /** Queues the campaign's sending, now or at a given time. */
   async enqueue(campaignId: string, at?: Date) {
-    this.startInBackground();
-    await this.starting;
-    if (!this.boss) throw new Error('The e-mail job queue is not running');
-    await this.send(this.boss, campaignId, at);
+    await this.send(await this.queue.running(), campaignId, at);
   }
 
   private async send(boss: PgBoss, campaignId: string, at?: Date) {
@@ -108,11 +80,7 @@ export class CampaignQueue {
   /** Lets running jobs finish the messages under way, then stops the queue and the sender. */
   async stop() {
     this.sender.abort();
-    this.stopped = true;
-    clearTimeout(this.startTimer);
-    await this.starting?.catch(() => {});
-    await this.boss?.stop({ graceful: true, timeout: 15_000 });
-    this.boss = undefined;
+    await this.queue.stop();
     await this.sender.close();
   }
 }
