@@ -15,8 +15,9 @@ import { StatTiles } from './stat-tiles';
 /**
  * The Dashboard's figures under its title: the six tiles, the chart, Recent Orders and the
  * shortcuts. A chunk of its own, asked for with the summary (app/signed-in.ts), so the title and
- * its buttons are drawn without waiting for it: Recent Orders' table brings Mantine's ScrollArea
- * and with it floating-ui, a fifth of the first screen's JavaScript (decision 058).
+ * its buttons are drawn without waiting for it (decision 058). Recent Orders' table is written
+ * out with Mantine's classes (orders-table-markup.tsx): Mantine's Table would bring ScrollArea
+ * and all of floating-ui with it.
  */
 export function OverviewFigures({
   summary,

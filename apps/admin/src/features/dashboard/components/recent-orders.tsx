@@ -1,8 +1,9 @@
 import { formatDay, formatDollars, type RecentOrder } from '@backroom/contract';
-import { Anchor, Group, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { OrderStatusBadge } from '../../../components/order-status-badge';
+import { OrdersTable, TableScroll, Tbody, Td, Th, Thead, Tr } from './orders-table-markup';
 
 /** Recent Orders (spec 2 section 2): undelivered first, then newest, as the server sorted them; View All opens /orders. */
 export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
@@ -17,47 +18,47 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
           View All
         </Anchor>
       </Group>
-      {/* Scrolls sideways in a narrow window: focusable, so a keyboard can scroll it too. */}
-      <Table.ScrollContainer minWidth={560} scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}>
-        <Table verticalSpacing="sm" aria-labelledby={headingId}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Order ID</Table.Th>
-              <Table.Th>Customer</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Date</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+      {/* Scrolls sideways in a narrow window (560 px): focusable, so a keyboard can scroll it too. */}
+      <TableScroll minWidthRem={35}>
+        <OrdersTable aria-labelledby={headingId}>
+          <Thead>
+            <Tr>
+              <Th>Order ID</Th>
+              <Th>Customer</Th>
+              <Th>Amount</Th>
+              <Th>Status</Th>
+              <Th>Date</Th>
+            </Tr>
+          </Thead>
+          <Tbody>
             {orders.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={5}>
+              <Tr>
+                <Td colSpan={5}>
                   <Text size="sm" c="dimmed" ta="center" py="md">
                     No orders yet
                   </Text>
-                </Table.Td>
-              </Table.Tr>
+                </Td>
+              </Tr>
             ) : (
               orders.map((order) => (
-                <Table.Tr key={order._id}>
-                  <Table.Td>
+                <Tr key={order._id}>
+                  <Td>
                     <Text size="xs" ff="monospace">
                       {order._id}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>{order.customer}</Table.Td>
-                  <Table.Td>{formatDollars(order.amount)}</Table.Td>
-                  <Table.Td>
+                  </Td>
+                  <Td>{order.customer}</Td>
+                  <Td>{formatDollars(order.amount)}</Td>
+                  <Td>
                     <OrderStatusBadge status={order.status} />
-                  </Table.Td>
-                  <Table.Td>{formatDay(order.date)}</Table.Td>
-                </Table.Tr>
+                  </Td>
+                  <Td>{formatDay(order.date)}</Td>
+                </Tr>
               ))
             )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </Tbody>
+        </OrdersTable>
+      </TableScroll>
     </Paper>
   );
 }
