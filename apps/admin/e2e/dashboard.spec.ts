@@ -168,7 +168,8 @@ test('an order placed by the storefront adds exactly its amount to the figures',
     await expectTile(page, 'Pending Orders', String(before.totals.pendingOrders + 2));
     await expectTiles(page, await summary(page));
 
-    // Undelivered and newest: the two go to the top of Recent Orders.
+    // Undelivered and newest: the two go to the top of Recent Orders (drawn after the tiles).
+    await expect(recentRows(page)).toHaveCount(5);
     const [first = [], second = []] = await recentCells(page);
     expect(first.slice(0, 4)).toEqual([secondId, expect.stringMatching(/^Dana Itemised/), '$12.15', 'Order Placed']);
     expect(second.slice(0, 4)).toEqual([orderId, expect.stringMatching(/^Dana Dashboard/), '$53.35', 'Order Placed']);

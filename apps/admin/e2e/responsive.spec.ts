@@ -87,6 +87,8 @@ const SCREENS: ScreenCheck[] = [
     open: async (page) => {
       await goto(page, '/', 'Dashboard Overview');
       await expect(page.getByRole('img', { name: 'Orders and Revenue, Last 12 Months' })).toBeVisible();
+      // Drawn after the chart: the checks below need it on the page.
+      await expect(page.getByRole('table', { name: 'Recent Orders' })).toBeVisible();
       return undefined;
     },
     narrow: { width: 375, shows: 'Recent Orders in a sideways scroll area, which must take the focus' },
