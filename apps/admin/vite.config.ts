@@ -39,7 +39,21 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       preserveEntrySignatures: false,
-      output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: 8 * 1024 } } },
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+          // React and react-dom's small module (createPortal, flushSync) in one chunk: left to the
+          // bundler, the latter became a chunk of its own (with Mantine's useReducedMotion) once the
+          // Dashboard's figures stopped importing ScrollArea, a 12th request on /login's first load
+          // that cost its simulated FCP 0.2-0.3 s (decision 058). react-dom's client stays in the entry.
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js))/,
+            },
+          ],
+        },
+      },
     },
   },
   server: {
