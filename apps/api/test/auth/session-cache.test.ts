@@ -124,6 +124,51 @@ describe('the session cache', () => {
     }
   });
 
+  it('sends one database check for the requests of one token that miss at once', async () => {
+    const { token } = await signIn();
+    const { cache, check, loads } = await countedCache();
+    try {
+      const principals = await Promise.all(Array.from({ length: 8 }, () => check(token)));
+      expect(loads()).toBe(1);
+      for (const principal of principals) expect(principal).toEqual(principals[0]);
+    } finally {
+      await cache.close();
+    }
+  });
+
+  it('refuses a request that waited for a check begun before its session was revoked', async () => {
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const { token, sessionId } = await createSessionToken(t.database.db, admin.id);
+    const { cache, check } = await countedCache();
+    const hash = hashToken(token);
+    let seen: () => void = () => {};
+    const checked = new Promise<void>((resolve) => {
+      seen = resolve;
+    });
+    let finish: () => void = () => {};
+    const finished = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    try {
+      // A check that saw the session live, still under way when the session is revoked.
+      const earlier = cache.load(hash, async () => {
+        const principal = await authenticate(t.database.db, token);
+        seen();
+        await finished;
+        return principal;
+      });
+      await checked;
+      await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+      const later = check(token);
+      finish();
+      // The earlier request arrived before the revocation; the later one is refused, as on a miss.
+      await expect(earlier).resolves.toMatchObject({ userId: admin.id });
+      await expect(later).rejects.toMatchObject({ statusCode: 403, message: MESSAGES.tokenInvalid });
+    } finally {
+      await cache.close();
+    }
+  });
+
   it('never remembers a refusal', async () => {
     const customer = await createUser(t.database.db, { role: 'user' });
     const { token } = await createSessionToken(t.database.db, customer.id);

@@ -43,6 +43,8 @@ export class SessionCache {
   private next: Promise<void> | undefined;
   /** Token hashes whose background check is under way. */
   private readonly refreshing = new Set<string>();
+  /** The database check under way for a token hash, which others of that token wait for (`load`). */
+  private readonly loading = new Map<string, Promise<Principal>>();
 
   constructor(
     private readonly options: {
@@ -138,12 +140,42 @@ export class SessionCache {
     return { principal: hit.principal, confirm };
   }
 
-  /** The database check for a token hash, remembered unless a notice or a lost connection came meanwhile. */
+  /**
+   * The database check for a token hash, remembered unless a notice or a lost connection came
+   * meanwhile. Requests of one token that miss at the same moment (a server's first burst, an
+   * expired entry under load, a screen's calls at once) send one check, not one each: a request
+   * that finds a check of its token under way waits for it. That check started before this
+   * request arrived, so what it saw proves nothing about revocations committed since: its answer,
+   * remembered, is trusted only as any remembered session is, once a round trip on the listening
+   * connection started after it came back confirms it (`peek`'s `confirm`). Not confirmed, refused,
+   * or failed: the request asks the database itself. Nothing is shared while not listening.
+   */
   async load(tokenHash: string, load: () => Promise<Principal>): Promise<Principal> {
+    const underWay = this.listening ? this.loading.get(tokenHash) : undefined;
+    if (underWay) {
+      const hit = await underWay.then(
+        () => this.peek(tokenHash),
+        () => undefined,
+      );
+      if (hit && (await hit.confirm())) return hit.principal;
+    }
+    return this.loadNow(tokenHash, load);
+  }
+
+  private loadNow(tokenHash: string, load: () => Promise<Principal>): Promise<Principal> {
     const before = this.changes;
-    const principal = await load();
-    if (this.listening && this.changes === before) this.remember(tokenHash, principal);
-    return principal;
+    const checked = load().then((principal) => {
+      if (this.listening && this.changes === before) this.remember(tokenHash, principal);
+      return principal;
+    });
+    if (this.listening) {
+      this.loading.set(tokenHash, checked);
+      const done = () => {
+        if (this.loading.get(tokenHash) === checked) this.loading.delete(tokenHash);
+      };
+      checked.then(done, done);
+    }
+    return checked;
   }
 
   /**
@@ -209,6 +241,7 @@ export class SessionCache {
   private clear() {
     this.changes++;
     this.entries.clear();
+    this.loading.clear();
     this.keyOfSession.clear();
   }
 
