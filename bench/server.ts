@@ -76,7 +76,7 @@ async function main() {
   const gc = gcTotals();
   const send = (message: ServerMessage) => process.send?.(message);
   const config = loadConfig();
-  const database = connectDatabase(config.databaseUrl as string, config.databasePoolMax);
+  const database = connectDatabase(config.databaseUrl as string, config.databasePoolMax, undefined, { warm: true });
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
 

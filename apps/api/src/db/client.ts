@@ -29,11 +29,28 @@ const MIGRATION_LOCK = 727_274_001;
 /**
  * The app's pool. A request that waits longer than connectTimeoutMs for a connection is answered
  * 503 with Retry-After (plugins/app/errors.ts), never 500.
+ *
+ * `warm` (the server's pool: db/open.ts, and the bench's server) opens every connection at once
+ * and keeps them open however long they idle (issue 23): otherwise pg closes a connection idle for
+ * 10 s, and the first requests after a quiet spell (or after the start) each wait for a new
+ * backend to be started and authenticated, then parse and plan every named statement
+ * (db/named.ts) again on it. A fixed-size pool costs the database `poolMax` idle backends.
  */
-export function connectDatabase(url: string, poolMax = 10, connectTimeoutMs = 10_000): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: connectTimeoutMs });
+export function connectDatabase(
+  url: string,
+  poolMax = 10,
+  connectTimeoutMs = 10_000,
+  options: { warm?: boolean } = {},
+): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    min: options.warm ? poolMax : 0,
+    connectionTimeoutMillis: connectTimeoutMs,
+  });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', () => {});
+  if (options.warm) warmUp(pool, poolMax);
   const db = drizzle(pool, { schema });
   const pubsub = connectPubSubPool(url);
   return {
@@ -45,6 +62,19 @@ export function connectDatabase(url: string, poolMax = 10, connectTimeoutMs = 10
       await Promise.all([pool.end(), pubsub.end()]);
     },
   };
+}
+
+/**
+ * Opens the pool's connections in the background, all at once, each handed back at once; one
+ * that fails is opened by the first request that needs it, as it would have been.
+ */
+function warmUp(pool: pg.Pool, count: number) {
+  for (let i = 0; i < count; i++) {
+    pool.connect().then(
+      (client) => client.release(),
+      () => {},
+    );
+  }
 }
 
 /** Applies the migration set; instances starting together wait for each other. */

@@ -23,7 +23,7 @@ export async function openDatabase(config: Config, log: (line: string) => void):
     await cluster?.stop();
     throw error;
   }
-  const database = connectDatabase(url, config.databasePoolMax);
+  const database = connectDatabase(url, config.databasePoolMax, undefined, { warm: true });
   return {
     database,
     created: cluster?.created ?? false,
