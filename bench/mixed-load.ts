@@ -20,6 +20,7 @@ type Autocannon = (options: {
   headers: Record<string, string>;
   setupClient?: (client: {
     on(event: 'response', listener: (status: number, bytes: number, durationMs: number) => void): void;
+    conn?: { once(event: 'connect', listener: () => void): void };
     requestIterator: { context: Record<string, unknown> };
   }) => void;
   requests: {
@@ -63,6 +64,11 @@ export interface MixedBench extends LoadResult {
    * so those answers wait behind the whole burst and the connections' setup.
    */
   p99AfterFirst: number;
+  /** Each connection's first answer (the opening burst: every connection's product page at once). */
+  firstAnswers: RouteLatency;
+  /** When the load began (epoch ms), and when each connection was established, ms after it. */
+  startedAt: number;
+  connectedAfterMs: number[];
 }
 
 /** The round's calls, in order: the names the per-route figures use. */
@@ -131,6 +137,9 @@ export async function benchMixed(options: {
 
   const times = MIXED_ROUTES.map(() => [] as number[]);
   const afterFirst: number[] = [];
+  const first: number[] = [];
+  const connectedAfterMs: number[] = [];
+  const startedAt = Date.now();
   const routeOf = (index: number) => (_status: number, _body: string, context: Record<string, unknown>) => {
     context.route = index;
   };
@@ -167,11 +176,13 @@ export async function benchMixed(options: {
     // Each answer's time by route: onResponse (below) names the route in the connection's context
     // just before autocannon emits the answer's duration.
     setupClient: (client) => {
+      client.conn?.once('connect', () => connectedAfterMs.push(Date.now() - startedAt));
       let answered = 0;
       client.on('response', (_status, _bytes, durationMs) => {
         const route = client.requestIterator.context.route;
         if (typeof route === 'number') times[route]?.push(durationMs);
         if (answered++ > 0) afterFirst.push(durationMs);
+        else first.push(durationMs);
       });
     },
     connections: options.connections,
@@ -216,5 +227,8 @@ export async function benchMixed(options: {
       afterFirst.sort((a, b) => a - b),
       99,
     ),
+    firstAnswers: latencies('first answers', first),
+    startedAt,
+    connectedAfterMs: connectedAfterMs.sort((a, b) => a - b),
   };
 }

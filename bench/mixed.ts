@@ -150,15 +150,33 @@ async function main() {
     await server.close();
 
     const serverTimes = new Map<string, number[]>(MIXED_ROUTES.map((r) => [r, []]));
+    // The opening burst as the server logged it: the run's first MIXED_CONNECTIONS arrivals, by
+    // when each reached the app (the line's time less its ms) after the load began.
+    const arrivals: { at: number; ms: number }[] = [];
     const log = (await fs.readFile(logFile, 'utf8')).slice(logStart);
     for (const line of log.split('\n')) {
       if (!line.startsWith('{')) continue;
-      const entry = JSON.parse(line) as { method?: string; url?: string; ms?: number };
+      const entry = JSON.parse(line) as { method?: string; url?: string; ms?: number; time?: number };
       const route = entry.url && entry.method ? routeOfUrl(entry.method, entry.url) : undefined;
       if (route && typeof entry.ms === 'number') serverTimes.get(route)?.push(entry.ms);
+      if (route && typeof entry.ms === 'number' && typeof entry.time === 'number') {
+        arrivals.push({ at: entry.time - entry.ms - run.result.startedAt, ms: entry.ms });
+      }
     }
 
     const r = run.result;
+    const burst = arrivals.sort((a, b) => a.at - b.at).slice(0, MIXED_CONNECTIONS);
+    const q3 = (values: number[]) =>
+      [50, 99, 100]
+        .map((q) =>
+          fmt(
+            percentile(
+              [...values].sort((a, b) => a - b),
+              q,
+            ),
+          ),
+        )
+        .join(' / ');
     const seconds = (after.machine.total - before.machine.total) / os.cpus().length;
     const cores = (cpu: number) => `${fmt(cpu / seconds, 2)} cores`;
     const lines = [
@@ -172,6 +190,9 @@ async function main() {
         `${r.errors} errors, ${r.non2xx} non-2xx, ${r.statusChanges.missing} of ${fmt(r.statusChanges.acknowledged)} ` +
         `acknowledged status changes missing; event-loop delay p99 ${fmt(run.p99Ms, 1)} ms`,
       `p99 of the answers after each connection's first (the opening burst left out): ${fmt(r.p99AfterFirst)} ms`,
+      `the opening burst, p50 / p99 / max ms: each connection's first answer ${[r.firstAnswers.p50, r.firstAnswers.p99, r.firstAnswers.max].map((n) => fmt(n)).join(' / ')}; ` +
+        `connected after the load began ${q3(r.connectedAfterMs)} (${r.connectedAfterMs.length}); the app's first ${MIXED_CONNECTIONS} ` +
+        `requests reached it after ${q3(burst.map((b) => b.at))}, and took ${q3(burst.map((b) => b.ms))} there`,
       '',
       'call            answers   client p50 / p95 / p99 / max ms     server p50 / p99 ms (request log)',
       ...r.routes.map((route) => {
