@@ -69,6 +69,8 @@ export interface MixedBench extends LoadResult {
   /** When the load began (epoch ms), and when each connection was established, ms after it. */
   startedAt: number;
   connectedAfterMs: number[];
+  /** When each connection's first answer came, ms after the load began. */
+  firstAnsweredAfterMs: number[];
 }
 
 /** The round's calls, in order: the names the per-route figures use. */
@@ -139,6 +141,7 @@ export async function benchMixed(options: {
   const afterFirst: number[] = [];
   const first: number[] = [];
   const connectedAfterMs: number[] = [];
+  const firstAnsweredAfterMs: number[] = [];
   const startedAt = Date.now();
   const routeOf = (index: number) => (_status: number, _body: string, context: Record<string, unknown>) => {
     context.route = index;
@@ -176,13 +179,17 @@ export async function benchMixed(options: {
     // Each answer's time by route: onResponse (below) names the route in the connection's context
     // just before autocannon emits the answer's duration.
     setupClient: (client) => {
-      client.conn?.once('connect', () => connectedAfterMs.push(Date.now() - startedAt));
+      // The client's socket is made just after this call.
+      process.nextTick(() => client.conn?.once('connect', () => connectedAfterMs.push(Date.now() - startedAt)));
       let answered = 0;
       client.on('response', (_status, _bytes, durationMs) => {
         const route = client.requestIterator.context.route;
         if (typeof route === 'number') times[route]?.push(durationMs);
         if (answered++ > 0) afterFirst.push(durationMs);
-        else first.push(durationMs);
+        else {
+          first.push(durationMs);
+          firstAnsweredAfterMs.push(Date.now() - startedAt);
+        }
       });
     },
     connections: options.connections,
@@ -230,5 +237,6 @@ export async function benchMixed(options: {
     firstAnswers: latencies('first answers', first),
     startedAt,
     connectedAfterMs: connectedAfterMs.sort((a, b) => a - b),
+    firstAnsweredAfterMs: firstAnsweredAfterMs.sort((a, b) => a - b),
   };
 }

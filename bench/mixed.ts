@@ -139,6 +139,7 @@ async function main() {
       bench: process.cpuUsage(before.bench),
       machine: machineCpu(),
     };
+    const accepted = (await server.connections()).filter((c) => c.acceptedAt >= run.result.startedAt);
     const metrics = await scrapeMetrics(server.base);
     const statements = (
       await database.db.execute<{ calls: string; mean: number; max: number; total: number; query: string }>(sql`
@@ -192,7 +193,12 @@ async function main() {
       `p99 of the answers after each connection's first (the opening burst left out): ${fmt(r.p99AfterFirst)} ms`,
       `the opening burst, p50 / p99 / max ms: each connection's first answer ${[r.firstAnswers.p50, r.firstAnswers.p99, r.firstAnswers.max].map((n) => fmt(n)).join(' / ')}; ` +
         `connected after the load began ${q3(r.connectedAfterMs)} (${r.connectedAfterMs.length}); the app's first ${MIXED_CONNECTIONS} ` +
-        `requests reached it after ${q3(burst.map((b) => b.at))}, and took ${q3(burst.map((b) => b.ms))} there`,
+        `requests reached it after ${q3(burst.map((b) => b.at))}, and took ${q3(burst.map((b) => b.ms))} there ` +
+        `(${burst.filter((b) => b.at < 0).length} of them before the load began: the warm-up's last); ` +
+        `the first answers came after ${q3(r.firstAnsweredAfterMs)}; the app had answered ` +
+        `${arrivals.filter((a) => a.at + a.ms <= (r.firstAnsweredAfterMs[Math.floor(r.firstAnsweredAfterMs.length / 2)] ?? 0)).length} requests by the median one`,
+      `the app accepted ${accepted.length} connections after the load began, after ${q3(accepted.map((c) => c.acceptedAt - r.startedAt))} ms; ` +
+        `their first request was read ${q3(accepted.map((c) => (c.firstRequestAt ?? Number.POSITIVE_INFINITY) - c.acceptedAt))} ms after`,
       '',
       'call            answers   client p50 / p95 / p99 / max ms     server p50 / p99 ms (request log)',
       ...r.routes.map((route) => {

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureServerBuilt } from '../scripts/build-server.mjs';
-import type { ControlMessage, ServerMessage } from './server';
+import type { ControlMessage, InServer, ServerMessage } from './server';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -76,19 +76,25 @@ export async function startServer(env: Record<string, string>, logFile: string, 
       return { result, p99Ms, maxMs };
     },
     /** The median time the app's requests spent in the server process while `during` runs. */
-    async inServerDuring<T>(during: () => Promise<T>): Promise<{ result: T; medianMs: number; requests: number }> {
+    async inServerDuring<T>(during: () => Promise<T>): Promise<InServer & { result: T }> {
       tell({ type: 'in-server-start' });
       const result = await during();
       const stopped = next('in-server');
       tell({ type: 'in-server-stop' });
-      const { medianMs, requests } = await stopped;
-      return { result, medianMs, requests };
+      const { medianMs, requests, sqlMedianMs, sqlStatementMedianMs } = await stopped;
+      return { result, medianMs, requests, sqlMedianMs, sqlStatementMedianMs };
     },
     /** The server's heap, GC totals and handles now. */
     async stats() {
       const answered = next('stats');
       tell({ type: 'stats' });
       return (await answered).stats;
+    },
+    /** The app's last 1,000 connections: accepted when, first request read when (epoch ms). */
+    async connections() {
+      const answered = next('connections');
+      tell({ type: 'connections' });
+      return (await answered).connections;
     },
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -23,7 +23,8 @@ import { pageStatement } from './product-page-sql';
 export type ServerMessage =
   | { type: 'ready'; base: string; bare: string }
   | { type: 'delay'; p99Ms: number; maxMs: number }
-  | { type: 'in-server'; medianMs: number; requests: number }
+  | ({ type: 'in-server' } & InServer)
+  | { type: 'connections'; connections: AcceptedConnection[] }
   | { type: 'stats'; stats: ServerStats };
 export type ControlMessage =
   | { type: 'delay-start' }
@@ -31,7 +32,24 @@ export type ControlMessage =
   | { type: 'in-server-start' }
   | { type: 'in-server-stop' }
   | { type: 'stats' }
+  | { type: 'connections' }
   | { type: 'close' };
+
+/** A connection the app accepted (epoch ms), and when its first request reached node:http. */
+export interface AcceptedConnection {
+  acceptedAt: number;
+  firstRequestAt: number | undefined;
+}
+
+/** Medians of what this process timed while the bench asked ('in-server-start' to '-stop'). */
+export interface InServer {
+  /** The app's requests, from node:http's request start to the response's finish. */
+  medianMs: number;
+  requests: number;
+  /** The bare server's /sql meanwhile: arrival to finish, and its statement alone on the pool. */
+  sqlMedianMs: number;
+  sqlStatementMedianMs: number;
+}
 
 /** What a long-running server carries (decision 054): its heap, the GC's time so far, its handles. */
 export interface ServerStats {
@@ -83,8 +101,10 @@ async function main() {
   const page = pageStatement(database);
   const bare = http.createServer((req, res) => {
     if (req.url === '/sql') {
+      const sent = performance.now();
       database.pool.query(page).then(
         (result) => {
+          sqlStatements?.push(performance.now() - sent);
           res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
           res.end(JSON.stringify(result.rows));
         },
@@ -98,18 +118,42 @@ async function main() {
     res.end(LIVE_BODY);
   });
 
-  // The app's requests, arrival to finish, while 'in-server-start' is on (none of the bare server's).
-  const arrived = new WeakMap<IncomingMessage, number>();
+  // The app's requests, arrival to finish, while 'in-server-start' is on, and apart the bare
+  // server's /sql with its statement's own time.
+  const arrived = new WeakMap<IncomingMessage, { at: number; app: boolean }>();
   let inServer: number[] | undefined;
+  let sqlInServer: number[] | undefined;
+  let sqlStatements: number[] | undefined;
   diagnostics.subscribe('http.server.request.start', (message) => {
     const { request, server } = message as { request: IncomingMessage; server: http.Server };
-    if (inServer && server === app.server) arrived.set(request, performance.now());
+    if (inServer && (server === app.server || request.url === '/sql')) {
+      arrived.set(request, { at: performance.now(), app: server === app.server });
+    }
   });
   diagnostics.subscribe('http.server.response.finish', (message) => {
     const started = arrived.get((message as { request: IncomingMessage }).request);
-    if (inServer && started !== undefined) inServer.push(performance.now() - started);
+    if (started !== undefined) (started.app ? inServer : sqlInServer)?.push(performance.now() - started.at);
   });
+  const median = (values: number[] | undefined) =>
+    [...(values ?? [])].sort((x, y) => x - y)[Math.floor((values?.length ?? 0) / 2)] ?? Number.NaN;
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+
+  // When each of the app's connections was accepted and its first request read (the mixed load's
+  // opening burst: bench/mixed.ts); the last 1,000.
+  const accepted = new WeakMap<object, AcceptedConnection>();
+  const connections: AcceptedConnection[] = [];
+  diagnostics.subscribe('net.server.socket', (message) => {
+    const { socket } = message as { socket: { server?: unknown } };
+    const connection = { acceptedAt: Date.now(), firstRequestAt: undefined };
+    accepted.set(socket, connection);
+    connections.push(connection);
+    if (connections.length > 1000) connections.shift();
+  });
+  diagnostics.subscribe('http.server.request.start', (message) => {
+    const { request } = message as { request: IncomingMessage };
+    const connection = accepted.get(request.socket);
+    if (connection && connection.firstRequestAt === undefined) connection.firstRequestAt = Date.now();
+  });
 
   const delay = monitorEventLoopDelay({ resolution: 5 });
   process.on('message', async (message: ControlMessage) => {
@@ -121,10 +165,19 @@ async function main() {
       send({ type: 'delay', p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6 });
     } else if (message.type === 'in-server-start') {
       inServer = [];
+      sqlInServer = [];
+      sqlStatements = [];
     } else if (message.type === 'in-server-stop') {
-      const times = (inServer ?? []).sort((x, y) => x - y);
+      send({
+        type: 'in-server',
+        medianMs: median(inServer),
+        requests: inServer?.length ?? 0,
+        sqlMedianMs: median(sqlInServer),
+        sqlStatementMedianMs: median(sqlStatements),
+      });
       inServer = undefined;
-      send({ type: 'in-server', medianMs: times[Math.floor(times.length / 2)] ?? Number.NaN, requests: times.length });
+      sqlInServer = undefined;
+      sqlStatements = undefined;
     } else if (message.type === 'stats') {
       const memory = process.memoryUsage();
       send({
@@ -140,6 +193,8 @@ async function main() {
             (v8.getHeapSpaceStatistics().find((space) => space.space_name === 'new_space')?.space_size ?? 0) / 2 ** 20,
         },
       });
+    } else if (message.type === 'connections') {
+      send({ type: 'connections', connections });
     } else if (message.type === 'close') {
       await app.close();
       bare.close();
