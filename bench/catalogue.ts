@@ -79,7 +79,9 @@ export async function benchCatalogue(options: {
     () => httpGet(url, { token }),
     () => database.pool.query(named),
   );
-  const separate = options.server ? await separateProcess(options.server, url, token) : undefined;
+  const separate = options.server
+    ? await separateProcess(options.server, url, token, () => database.pool.query(named))
+    : undefined;
 
   const firstPageUrl = `${base}${API_PATHS.productList}?page=1`;
   const firstPage = await timed(async () => {
@@ -127,9 +129,16 @@ export interface SeparateProcess {
   /** Of sqlViaServer, in the server's process: arrival to finish, and the statement on its pool. */
   sqlInServerMs: number;
   sqlStatementInServerMs: number;
+  /** The same SQL from the bench's process, timed in turn with sqlViaServer. */
+  sqlFromBenchInTurn: Timing;
 }
 
-async function separateProcess(server: BenchServer, url: string, token: string): Promise<SeparateProcess> {
+async function separateProcess(
+  server: BenchServer,
+  url: string,
+  token: string,
+  ownSql: () => Promise<unknown>,
+): Promise<SeparateProcess> {
   // A long warm-up for the server's new paths: its first few hundred /sql took twice the rest
   // (its JIT, and the statement new on the server's connection).
   // Warmed up before the server starts timing, so that its medians are of the measured requests only.
@@ -140,12 +149,15 @@ async function separateProcess(server: BenchServer, url: string, token: string):
   const bare = await timed(() => httpGet(server.bare, {}), { warmUp });
   const sql = () => httpGet(`${server.bare}sql`, {});
   await warmed(sql);
-  const viaServer = await server.inServerDuring(() => timed(sql, { warmUp: 0 }));
+  // In turn with the same SQL from the bench's own process: the two differ by the hop and by
+  // where the statement is sent from, at the same moments.
+  const viaServer = await server.inServerDuring(() => timedInTurn(sql, ownSql, { warmUp: 0 }));
   return {
     api: measured.result,
     inServerMs: measured.medianMs,
     bare,
-    sqlViaServer: viaServer.result,
+    sqlViaServer: viaServer.result[0],
+    sqlFromBenchInTurn: viaServer.result[1],
     sqlInServerMs: viaServer.sqlMedianMs,
     sqlStatementInServerMs: viaServer.sqlStatementMedianMs,
   };
