@@ -19,7 +19,8 @@ let secondDatabase: Database;
 
 beforeAll(async () => {
   t = await createTestApp();
-  secondDatabase = connectDatabase(t.database.url, 3);
+  // Warm, as the server's own pool (db/open.ts).
+  secondDatabase = connectDatabase(t.database.url, 3, undefined, { warm: true });
   second = await buildApp({ config: t.config, database: secondDatabase });
   await second.ready();
 });
@@ -227,6 +228,15 @@ describe('the session cache', () => {
       vi.useRealTimers();
       await cache.close();
     }
+  });
+});
+
+describe("the server's pool", () => {
+  it('opens its connections at start and keeps them however long they idle', async () => {
+    const pool = secondDatabase.pool;
+    await expect.poll(() => pool.idleCount).toBe(3);
+    // pg closes an idle connection only while the pool holds more than its minimum.
+    expect(pool.options.min).toBe(3);
   });
 });
 
