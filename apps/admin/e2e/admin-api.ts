@@ -1,6 +1,7 @@
 import { API_PATHS, type Product, productSavedResponseSchema, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { storageOf } from './storage-seed';
 
 /*
  * Calls a browser test makes beside the screen, as another admin would: with the signed-in
@@ -12,7 +13,7 @@ import sharp from 'sharp';
  * call the API before it opens any screen (every test starts with the worker's session stored).
  */
 export async function adminToken(page: Page): Promise<string> {
-  return tokenIn(await page.context().storageState());
+  return tokenIn(await storageOf(page.context()));
 }
 
 /** The app's token in a browser's storage state (such as the worker's signed-in admin's), or ''. */

@@ -12,7 +12,7 @@ import {
 } from '@backroom/contract';
 import type { Page, Request } from '@playwright/test';
 import { adminToken } from './admin-api';
-import { expect, test } from './fixtures';
+import { expect, seedStorage, test } from './fixtures';
 
 /*
  * Admin Management's admin section and Visibility Settings (spec 2 section 2) against the real
@@ -301,9 +301,11 @@ test.describe('Admin Management: visibility settings', () => {
     await page.unroute('**/api/settings');
   });
 
-  test("another admin's change shows on an open screen", async ({ page, browser }) => {
-    // Another browser, signed in as the run's admin too (a context a test makes gets its storage).
-    const other = await browser.newPage();
+  test("another admin's change shows on an open screen", async ({ page, browser, adminState }) => {
+    // Another browser, signed in as the run's admin too.
+    const otherContext = await browser.newContext();
+    await seedStorage(otherContext, adminState);
+    const other = await otherContext.newPage();
     await openAdminManagement(other);
 
     const mine = visibilitySection(page).getByRole('checkbox', { name: 'Limited Edition' });
@@ -312,6 +314,6 @@ test.describe('Admin Management: visibility settings', () => {
     await expect(mine).not.toBeChecked();
     await visibilitySection(other).getByRole('checkbox', { name: 'Limited Edition' }).check();
     await expect(mine).toBeChecked();
-    await other.close();
+    await otherContext.close();
   });
 });

@@ -8,9 +8,10 @@ import {
   sentMessageResponseSchema,
   TOKEN_HEADER,
 } from '@backroom/contract';
-import { type APIRequestContext, type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { e2eEnv, type RunningServer, startServer } from './server';
 import { ShopDatabase } from './shop-database';
+import { type StorageState, seedStorage } from './storage-seed';
 
 /** A storefront's customer, signed in through the customer API (docs/customer-api.md). */
 export interface StorefrontCustomer {
@@ -74,10 +75,11 @@ export interface WorkerFixtures {
   adminState: StorageState;
 }
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
 /** A browser that never signed in: `test.use({ storageState: signedOut })`, or a context's option. */
 export const signedOut: StorageState = { cookies: [], origins: [] };
+
+/** The contexts' options for the worker's admin: its cookies; the rest is seedStorage's. */
+const adminOptions = new WeakSet<StorageState>();
 
 async function signIn(page: Page, credentials: { email: string; password: string }) {
   await page.goto('/login');
@@ -132,8 +134,16 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },
+  // Every test's context starts as the worker's admin: its cookies as the option, its localStorage
+  // by seedStorage (below); `test.use({ storageState: signedOut })` replaces both.
   storageState: async ({ adminState }, use) => {
-    await use(adminState);
+    const options: StorageState = { cookies: adminState.cookies, origins: [] };
+    adminOptions.add(options);
+    await use(options);
+  },
+  context: async ({ context, storageState, adminState }, use) => {
+    if (typeof storageState === 'object' && adminOptions.has(storageState)) await seedStorage(context, adminState);
+    await use(context);
   },
   // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature.
   openApp: async ({}, use) => {
@@ -155,4 +165,4 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 });
 
-export { expect };
+export { expect, seedStorage };
