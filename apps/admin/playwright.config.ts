@@ -59,6 +59,9 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // V8 without background threads: on a machine whose cores are all busy they find no idle
+        // core, and their coordination is CPU of its own (docs/decisions/042-browser-suite.md).
+        '--js-flags=--single-threaded',
       ],
     },
   },
