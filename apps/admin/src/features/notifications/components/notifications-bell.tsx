@@ -1,26 +1,14 @@
 import { bellLabel, type Notification } from '@backroom/contract';
-import {
-  ActionIcon,
-  Box,
-  Button,
-  Center,
-  Group,
-  Indicator,
-  Loader,
-  Popover,
-  ScrollArea,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { openState } from '../../../lib/open-state';
+import { useLoadedOnIntent } from '../../../lib/use-loaded-on-intent';
 import { useLoadedWhen } from '../../../lib/use-loaded-when';
 import { useMarkRead, useNotifications } from '../api';
 import classes from './notifications-bell.module.css';
+import type { NotificationsPanelProps } from './notifications-panel';
 
 /** Where a notification opens: a screen (with what it opens there), or a job's result in a dialog. */
 type Target = { to: string; state?: unknown } | { jobId: string } | null;
@@ -55,22 +43,30 @@ export function targetOf(n: Notification): Target {
 /** A job's result's dialog (job-result-dialog.tsx): fetched when one is first opened. */
 const loadJobResultDialog = () => import('./job-result-dialog').then((m) => m.JobResultDialog);
 
+/** The bell's button with its panel (notifications-panel.tsx): fetched at the first intent to use it. */
+const loadPanel = () => import('./notifications-panel').then((m) => m.NotificationsPanel);
+const loadedPanel: { current: ComponentType<NotificationsPanelProps> | null } = { current: null };
+
 /**
  * The bell (issue 24; decision 056): the unread count as a badge and in its name, a panel of the
  * admin's notifications newest first ('Load more' for older ones), each opening what it is about
- * and read once opened, and 'Mark all as read'. Live: it refetches when one arrives.
+ * and read once opened, and 'Mark all as read'. Live: it refetches when one arrives. The count and
+ * the badge are drawn (and kept live) from the start; the panel's code (Popover, floating-ui, a
+ * focus trap) arrives when a person first points at, focuses or touches the bell, and the bell's
+ * button is drawn light until then (docs/decisions/058-lighthouse-on-a-phone.md). A click before it
+ * arrives opens the panel as soon as it does.
  */
 export function NotificationsBell() {
   const [opened, setOpened] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   // Mounted from the first job opened on, so it closes (and gives the focus back) as before.
   const [JobResultDialog, ready] = useLoadedWhen(jobId !== null, loadJobResultDialog);
+  const panel = useLoadedOnIntent(loadPanel, loadedPanel);
   const navigate = useNavigate();
   const list = useNotifications();
   const markRead = useMarkRead();
   const unread = list.data?.pages[0]?.unread ?? 0;
-  const items = list.data?.pages.flatMap((p) => p.notifications) ?? [];
-  const nothingToMark = unread === 0 || markRead.isPending;
+  const label = bellLabel(unread);
 
   const open = (n: Notification) => {
     if (!n.read) markRead.mutate(n._id);
@@ -80,6 +76,7 @@ export function NotificationsBell() {
     if ('jobId' in target) setJobId(target.jobId);
     else navigate(target.to, target.state ? { state: target.state } : undefined);
   };
+  const Panel = panel.Loaded;
 
   return (
     <>
@@ -91,97 +88,35 @@ export function NotificationsBell() {
         color="red"
         classNames={{ indicator: classes.badge }}
       >
-        <Popover
-          opened={opened}
-          onChange={setOpened}
-          position="bottom-end"
-          withArrow
-          shadow="md"
-          width="min(380px, calc(100vw - 16px))"
-          trapFocus
-        >
-          <Popover.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={bellLabel(unread)}
-              onClick={() => setOpened((o) => !o)}
-            >
-              <IconBell size={20} aria-hidden="true" />
-            </ActionIcon>
-          </Popover.Target>
-          <Popover.Dropdown p={0} role="dialog" aria-label="Notifications">
-            <Group justify="space-between" px="sm" py="xs" wrap="nowrap" className={classes.head}>
-              <Text fw={600} size="sm">
-                Notifications
-              </Text>
-              {/* Disabled but still focusable (data-disabled, not disabled): a disabled button drops the
-                  focus out of the panel the moment it is used, and Escape would no longer close it. */}
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                data-disabled={nothingToMark || undefined}
-                aria-disabled={nothingToMark}
-                onClick={() => {
-                  if (!nothingToMark) markRead.mutate('all');
-                }}
-              >
-                Mark all as read
-              </Button>
-            </Group>
-            <ScrollArea.Autosize mah="min(60vh, 480px)" type="auto">
-              {list.isPending ? (
-                <Center p="md">
-                  <Loader size="sm" aria-label="Loading notifications" />
-                </Center>
-              ) : list.isError ? (
-                <Text size="sm" p="sm" c="red">
-                  Could not load the notifications.
-                </Text>
-              ) : items.length === 0 ? (
-                <Text size="sm" p="sm">
-                  No notifications
-                </Text>
-              ) : (
-                <Stack gap={0} component="ul" className={classes.list} aria-label="Notifications, newest first">
-                  {items.map((n) => (
-                    <li key={n._id}>
-                      <UnstyledButton
-                        className={classes.item}
-                        data-unread={n.read ? undefined : ''}
-                        onClick={() => open(n)}
-                      >
-                        <Box className={classes.dot} aria-hidden="true" />
-                        <Stack gap={2} miw={0}>
-                          <Text size="sm" fw={n.read ? 400 : 600} className={classes.title}>
-                            {!n.read && <VisuallyHidden>Unread: </VisuallyHidden>}
-                            {n.title}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {new Date(n.at).toLocaleString()}
-                          </Text>
-                        </Stack>
-                      </UnstyledButton>
-                    </li>
-                  ))}
-                </Stack>
-              )}
-              {list.hasNextPage && (
-                <Center p="xs">
-                  <Button
-                    variant="default"
-                    size="compact-sm"
-                    loading={list.isFetchingNextPage}
-                    onClick={() => void list.fetchNextPage()}
-                  >
-                    Load more
-                  </Button>
-                </Center>
-              )}
-            </ScrollArea.Autosize>
-          </Popover.Dropdown>
-        </Popover>
+        {Panel ? (
+          <Panel
+            opened={opened && panel.ready}
+            onChange={setOpened}
+            onToggle={() => setOpened((o) => !o)}
+            label={label}
+            list={list}
+            markRead={markRead}
+            onOpenNotification={open}
+            buttonRef={panel.realButton}
+          />
+        ) : (
+          <ActionIcon
+            ref={panel.standIn}
+            {...panel.intent}
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={label}
+            aria-haspopup="dialog"
+            aria-expanded={false}
+            onClick={() => {
+              panel.want();
+              setOpened(true);
+            }}
+          >
+            <IconBell size={20} aria-hidden="true" />
+          </ActionIcon>
+        )}
       </Indicator>
       {JobResultDialog && <JobResultDialog jobId={ready ? jobId : null} onClose={() => setJobId(null)} />}
     </>

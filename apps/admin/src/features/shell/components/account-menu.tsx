@@ -1,51 +1,59 @@
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconBellCog, IconHistory, IconShieldLock, IconUserCircle, IconUserShield } from '@tabler/icons-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { ActionIcon } from '@mantine/core';
+import { IconUserCircle } from '@tabler/icons-react';
+import { type ComponentType, useState } from 'react';
+import { useLoadedOnIntent } from '../../../lib/use-loaded-on-intent';
 import { useLoadedWhen } from '../../../lib/use-loaded-when';
-import { ThemeMenuSection } from '../../theme/theme-menu-section';
+import type { AccountMenuDropdownProps } from './account-menu-dropdown';
 
 /** The kinds' dialog (a Modal, checkboxes, the kinds' schemas): fetched when first opened. */
 const loadKindsDialog = () =>
   import('../../notifications/components/notification-kinds-dialog').then((m) => m.NotificationKindsDialog);
 
+/** The button with its menu (account-menu-dropdown.tsx): fetched at the first intent to use it. */
+const loadMenu = () => import('./account-menu-dropdown').then((m) => m.AccountMenuDropdown);
+const loadedMenu: { current: ComponentType<AccountMenuDropdownProps> | null } = { current: null };
+
 /**
  * The account menu: Admin Management, Activity, Two-factor sign-in, the kinds of notification the bell
- * tells (decision 056; its dialog fetched when first opened) and the theme. Without Mantine's initial-focus
- * placeholder: a focusable child of role=menu that is no menuitem, which axe flags (aria-required-children).
+ * tells (decision 056; its dialog fetched when first opened) and the theme. Its button is drawn light
+ * until a person first points at, focuses or touches it; the menu's code (Menu, Popover, floating-ui)
+ * arrives then, and a click before it does opens the menu as soon as it has
+ * (docs/decisions/058-lighthouse-on-a-phone.md).
  */
 export function AccountMenu() {
+  const [opened, setOpened] = useState(false);
   const [kindsOpen, setKindsOpen] = useState(false);
+  const menu = useLoadedOnIntent(loadMenu, loadedMenu);
   // Mounted from its first opening on, so it closes (and gives the focus back) as before.
   const [NotificationKindsDialog, ready] = useLoadedWhen(kindsOpen, loadKindsDialog);
+  const Menu = menu.Loaded;
   return (
     <>
-      <Menu position="bottom-end" withArrow shadow="md" withInitialFocusPlaceholder={false}>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Account">
-            <IconUserCircle size={22} aria-hidden="true" />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item
-            component={Link}
-            to="/admin-management"
-            leftSection={<IconUserShield size={16} aria-hidden="true" />}
-          >
-            Admin Management
-          </Menu.Item>
-          <Menu.Item component={Link} to="/activity" leftSection={<IconHistory size={16} aria-hidden="true" />}>
-            Activity
-          </Menu.Item>
-          <Menu.Item component={Link} to="/two-factor" leftSection={<IconShieldLock size={16} aria-hidden="true" />}>
-            Two-factor sign-in
-          </Menu.Item>
-          <Menu.Item leftSection={<IconBellCog size={16} aria-hidden="true" />} onClick={() => setKindsOpen(true)}>
-            Notifications
-          </Menu.Item>
-          <ThemeMenuSection />
-        </Menu.Dropdown>
-      </Menu>
+      {Menu ? (
+        <Menu
+          opened={opened && menu.ready}
+          onChange={setOpened}
+          onOpenKinds={() => setKindsOpen(true)}
+          buttonRef={menu.realButton}
+        />
+      ) : (
+        <ActionIcon
+          ref={menu.standIn}
+          {...menu.intent}
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label="Account"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onClick={() => {
+            menu.want();
+            setOpened(true);
+          }}
+        >
+          <IconUserCircle size={22} aria-hidden="true" />
+        </ActionIcon>
+      )}
       {NotificationKindsDialog && (
         <NotificationKindsDialog opened={kindsOpen && ready} onClose={() => setKindsOpen(false)} />
       )}
