@@ -17,6 +17,7 @@ export const dashboardSummaryQueryOptions = () =>
     refetchInterval: REFRESH_MS,
   });
 
-export function useDashboardSummary() {
-  return useQuery(dashboardSummaryQueryOptions());
+/** The summary; with `enabled` false it is not asked for (a cached or already requested answer still comes). */
+export function useDashboardSummary(enabled = true) {
+  return useQuery({ ...dashboardSummaryQueryOptions(), enabled });
 }
