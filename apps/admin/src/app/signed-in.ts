@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { pagePainted } from '../features/dashboard/first-paint';
+import { pagePainted } from '../features/dashboard/page-painted';
 
 /*
  * What the signed-in app loads first: the shell (with the server cache, the socket, the top bar and
@@ -32,7 +32,7 @@ export function prefetchSignedIn(): void {
  * (after the login screen, from another screen): on a cold load straight onto the Dashboard the
  * first paint is its title, and the summary and the figures' code would share the slow link with
  * the code that draws it, so the Dashboard asks for them once the title is painted
- * (features/dashboard/first-paint.ts; decision 058's morning of the 28th).
+ * (features/dashboard/use-after-first-paint.ts; decision 058's morning of the 28th).
  */
 export function prefetchDashboardSummary(): null {
   if (!pagePainted()) return null;

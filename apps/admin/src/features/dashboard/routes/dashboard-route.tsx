@@ -11,9 +11,9 @@ import { useLoadedWhen } from '../../../lib/use-loaded-when';
 import { useDashboardSummary } from '../api';
 import type { OutOfStockModal as OutOfStockModalType } from '../components/out-of-stock-modal';
 import type { OverviewFigures } from '../components/overview-figures';
-import { useAfterFirstPaint } from '../first-paint';
 import { useDashboardEvents } from '../hooks/use-dashboard-events';
 import { loadOverviewFigures } from '../load-overview-figures';
+import { useAfterFirstPaint } from '../use-after-first-paint';
 
 /** The server's message, else the spec's default (spec 2 section 8). */
 function failure(error: unknown): string {
