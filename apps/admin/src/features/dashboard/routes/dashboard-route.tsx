@@ -42,15 +42,15 @@ let figuresDrawn = false;
 let loadedFigures: typeof OverviewFigures | null = null;
 
 /**
- * The figures' code (components/overview-figures.tsx), asked for once `wanted` (the title painted,
- * or by the route's loader on a page that had painted before, app/signed-in.ts): the title is drawn
- * without it. A failed fetch is thrown to the route's error boundary, as a failed route chunk is.
+ * The figures' code (components/overview-figures.tsx), asked for by the route's loader together with the
+ * summary (app/signed-in.ts): the title is drawn without it. A failed fetch is thrown to the route's
+ * error boundary, as a failed route chunk is.
  */
-function useOverviewFigures(wanted: boolean): typeof OverviewFigures | null {
+function useOverviewFigures(): typeof OverviewFigures | null {
   const [figures, setFigures] = useState(() => loadedFigures);
   const [failure, setFailure] = useState<unknown>(null);
   useEffect(() => {
-    if (figures || !wanted) return;
+    if (figures) return;
     let current = true;
     loadOverviewFigures().then(
       (component) => {
@@ -64,20 +64,20 @@ function useOverviewFigures(wanted: boolean): typeof OverviewFigures | null {
     return () => {
       current = false;
     };
-  }, [figures, wanted]);
+  }, [figures]);
   if (failure) throw failure;
   return figures;
 }
 
 /** Dashboard Overview (spec 2 section 2): the six tiles, a 12-month chart, recent orders and shortcuts. */
 export function DashboardRoute() {
-  // On a cold load straight onto the Dashboard, its title is all of the first paint: the summary and
-  // the figures' code are asked for once it is painted, so they do not share the slow link with the
-  // code that draws it (decision 058's morning of the 28th). On a page that had painted before (the
-  // login screen, another screen), the route's loader asked for both already.
+  // On a cold load straight onto the Dashboard, its title is all of the first paint: the summary is
+  // asked for once it is on screen, so that its round trip and the server's time are not in front
+  // of it (decision 058's morning of the 28th). On a page that had painted before (the login
+  // screen, another screen), the route's loader asked for it already.
   const painted = useAfterFirstPaint();
   const summary = useDashboardSummary(painted);
-  const Figures = useOverviewFigures(painted);
+  const Figures = useOverviewFigures();
   const [outOfStockOpen, setOutOfStockOpen] = useState(false);
   useDashboardEvents();
   // The figures are drawn in a render of their own after the title (and after each new answer, after
