@@ -51,6 +51,21 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react[\\/]|react-dom[\\/](index\.js|cjs[\\/]react-dom\.production\.js))/,
             },
+            // The contract's texts and ApiError, which the login screen shares with the signed-in code,
+            // kept in a chunk of their own: without this group the next one took them in, and the login
+            // screen would have fetched TanStack Query with them (decision 058).
+            {
+              name: 'api-error',
+              test: /packages[\\/]contract[\\/]src[\\/]ui-texts\.ts$|src[\\/]lib[\\/]api-error\.ts$/,
+            },
+            // TanStack Query and the app's client and keys in one chunk: left to the bundler, they were
+            // five (query, mutation, useMutation, query-keys, query-client), each a request before the
+            // Dashboard's first paint, which a phone's HTTP/1.1 fetches six at a time (decision 058).
+            // Every signed-in screen loads them with the shell; the login screen none of them.
+            {
+              name: 'query',
+              test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]|src[\\/]lib[\\/]query-(client|keys)\.ts$/,
+            },
           ],
         },
       },

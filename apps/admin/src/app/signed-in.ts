@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import { pagePainted } from '../features/dashboard/page-painted';
 
 /*
  * What the signed-in app loads first: the shell (with the server cache, the socket, the top bar and
@@ -28,16 +27,11 @@ export function prefetchSignedIn(): void {
  * Starts the Dashboard's one call together with its code, rather than after the code has arrived
  * and drawn (docs/decisions/058-lighthouse-on-a-phone.md): the route's loader calls this and does
  * not wait. The answer lands in the server cache the Dashboard reads; a failure is left to the
- * Dashboard's own query, which asks again when it mounts. The call only on a page that has painted
- * already (after the login screen, from another screen): on a cold load straight onto the
- * Dashboard the first paint is its title, which does not need the answer, so the Dashboard asks
- * once the title is on screen (features/dashboard/use-after-first-paint.ts; decision 058's
- * morning of the 28th).
+ * Dashboard's own query, which asks again when it mounts.
  */
 export function prefetchDashboardSummary(): null {
-  // The figures' code, which the Dashboard's title does not wait for (features/dashboard/load-overview-figures.ts).
+  // The figures' code too, which the Dashboard's title does not wait for (features/dashboard/load-overview-figures.ts).
   loadOverviewFigures().catch(() => undefined);
-  if (!pagePainted()) return null;
   Promise.all([import('../lib/query-client'), import('../features/dashboard/api')])
     .then(([{ queryClient }, { dashboardSummaryQueryOptions }]) =>
       queryClient.prefetchQuery(dashboardSummaryQueryOptions()),

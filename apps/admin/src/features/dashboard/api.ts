@@ -17,7 +17,6 @@ export const dashboardSummaryQueryOptions = () =>
     refetchInterval: REFRESH_MS,
   });
 
-/** The summary; with `enabled` false it is not asked for (a cached or already requested answer still comes). */
-export function useDashboardSummary(enabled = true) {
-  return useQuery({ ...dashboardSummaryQueryOptions(), enabled });
+export function useDashboardSummary() {
+  return useQuery(dashboardSummaryQueryOptions());
 }

@@ -13,7 +13,6 @@ import type { OutOfStockModal as OutOfStockModalType } from '../components/out-o
 import type { OverviewFigures } from '../components/overview-figures';
 import { useDashboardEvents } from '../hooks/use-dashboard-events';
 import { loadOverviewFigures } from '../load-overview-figures';
-import { useAfterFirstPaint } from '../use-after-first-paint';
 
 /** The server's message, else the spec's default (spec 2 section 8). */
 function failure(error: unknown): string {
@@ -71,12 +70,7 @@ function useOverviewFigures(): typeof OverviewFigures | null {
 
 /** Dashboard Overview (spec 2 section 2): the six tiles, a 12-month chart, recent orders and shortcuts. */
 export function DashboardRoute() {
-  // On a cold load straight onto the Dashboard, its title is all of the first paint: the summary is
-  // asked for once it is on screen, so that its round trip and the server's time are not in front
-  // of it (decision 058's morning of the 28th). On a page that had painted before (the login
-  // screen, another screen), the route's loader asked for it already.
-  const painted = useAfterFirstPaint();
-  const summary = useDashboardSummary(painted);
+  const summary = useDashboardSummary();
   const Figures = useOverviewFigures();
   const [outOfStockOpen, setOutOfStockOpen] = useState(false);
   useDashboardEvents();
