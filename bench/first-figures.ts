@@ -7,7 +7,8 @@
  * Real throttling, not Lighthouse's simulation: what the person waits for, not the score.
  *
  *   ADMIN_DIST_B=/other/apps/admin/dist node --import tsx bench/first-figures.ts
- *   (A is this checkout's apps/admin/dist; ROUNDS pairs, 6 by default, A first in odd rounds)
+ *   (A is this checkout's apps/admin/dist; ROUNDS pairs, 6 by default, A first in odd rounds;
+ *   RESOURCES=1 prints each load's requests, start and end)
  */
 
 import type { AddressInfo } from 'node:net';
