@@ -189,7 +189,7 @@ async function main() {
           .join(' '),
       `${fmt(r.requestsPerSecond)} req/s, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, ` +
         `${r.errors} errors, ${r.non2xx} non-2xx, ${r.statusChanges.missing} of ${fmt(r.statusChanges.acknowledged)} ` +
-        `acknowledged status changes missing; event-loop delay p99 ${fmt(run.p99Ms, 1)} ms`,
+        `acknowledged status changes missing; event-loop delay p99 ${fmt(run.p99Ms, 1)} ms, max ${fmt(run.maxMs, 1)} ms`,
       `p99 of the answers after each connection's first (the opening burst left out): ${fmt(r.p99AfterFirst)} ms`,
       `the opening burst, p50 / p99 / max ms: each connection's first answer ${[r.firstAnswers.p50, r.firstAnswers.p99, r.firstAnswers.max].map((n) => fmt(n)).join(' / ')}; ` +
         `connected after the load began ${q3(r.connectedAfterMs)} (${r.connectedAfterMs.length}); the app's first ${MIXED_CONNECTIONS} ` +

@@ -11,13 +11,16 @@
  */
 import '../apps/api/src/process-signals';
 import diagnostics from 'node:diagnostics_channel';
+import { writeFileSync } from 'node:fs';
 import http, { type IncomingMessage } from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { constants, monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { connectDatabase } from '../apps/api/src/db/client';
+import { listenAccepting } from '../apps/api/src/plugins/infrastructure/accept-listeners';
 import { pageStatement } from './product-page-sql';
 
 export type ServerMessage =
@@ -96,7 +99,12 @@ async function main() {
   const config = loadConfig();
   const database = connectDatabase(config.databaseUrl as string, config.databasePoolMax, undefined, { warm: true });
   const app = await buildApp({ config, database });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // As server.ts listens (decision 057, seventh stop); BENCH_ACCEPT_LISTENERS=1 for Fastify's listen alone.
+  await listenAccepting(app, {
+    port: 0,
+    host: '127.0.0.1',
+    listeners: process.env.BENCH_ACCEPT_LISTENERS ? Number(process.env.BENCH_ACCEPT_LISTENERS) : undefined,
+  });
 
   const page = pageStatement(database);
   const bare = http.createServer((req, res) => {
@@ -160,6 +168,7 @@ async function main() {
     if (message.type === 'delay-start') {
       delay.reset();
       delay.enable();
+      if (process.env.BENCH_BURST_TRACE) void traceBurst(process.env.BENCH_BURST_TRACE, connections);
     } else if (message.type === 'delay-stop') {
       delay.disable();
       send({ type: 'delay', p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6 });
@@ -207,6 +216,55 @@ async function main() {
     base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     bare: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`,
   });
+}
+
+/**
+ * BENCH_BURST_TRACE=dir: the first 3 s of a measured load (from 'delay-start'), written to dir: a CPU
+ * profile, every event-loop turn gap over 10 ms and every GC pause (epoch ms), and the connections
+ * accepted then (decision 057, seventh stop: why the opening burst is accepted late).
+ */
+async function traceBurst(dir: string, connections: AcceptedConnection[]) {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 500 });
+  await session.post('Profiler.start');
+  const startedAt = Date.now();
+  const gaps: { at: number; ms: number }[] = [];
+  const gcs: { at: number; ms: number; kind: number }[] = [];
+  let last = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    if (now - last > 10) gaps.push({ at: performance.timeOrigin + last, ms: now - last });
+    last = now;
+  }, 2);
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gcs.push({
+        at: performance.timeOrigin + e.startTime,
+        ms: e.duration,
+        kind: (e as unknown as { detail: { kind: number } }).detail.kind,
+      });
+    }
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  clearInterval(ticker);
+  observer.disconnect();
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  const stamp = Date.now();
+  writeFileSync(`${dir}/burst-${stamp}.cpuprofile`, JSON.stringify(profile));
+  writeFileSync(
+    `${dir}/burst-${stamp}.json`,
+    JSON.stringify({
+      startedAt,
+      timeOrigin: performance.timeOrigin,
+      gaps,
+      gcs,
+      accepted: connections.filter((c) => c.acceptedAt >= startedAt - 1000),
+    }),
+  );
 }
 
 main().catch((err) => {

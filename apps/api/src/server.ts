@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { startUploadSweeps, type UploadSweeps } from './modules/uploads/sweep';
+import { listenAccepting } from './plugins/infrastructure/accept-listeners';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
@@ -71,7 +72,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  // Several sockets on the port: a loaded server takes a burst of new connections sooner (decision 057).
+  await listenAccepting(app, { port: config.port, host: config.host });
   // Files no product points to (docs/decisions/021-upload-sweep.md): in the background a second from
   // now (not competing with the first sign-in, decision 051), then daily.
   sweeps = startUploadSweeps({
