@@ -18,9 +18,9 @@ import type { AddressInfo } from 'node:net';
 import { constants, monitorEventLoopDelay, PerformanceObserver, performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import { buildApp } from '../apps/api/src/app';
+import { listenAccepting } from '../apps/api/src/bootstrap/accept-listeners';
 import { loadConfig } from '../apps/api/src/config';
 import { connectDatabase } from '../apps/api/src/db/client';
-import { listenAccepting } from '../apps/api/src/plugins/infrastructure/accept-listeners';
 import { pageStatement } from './product-page-sql';
 
 export type ServerMessage =

@@ -1,11 +1,11 @@
 import './process-signals';
 import pino from 'pino';
 import { buildApp } from './app';
+import { listenAccepting } from './bootstrap/accept-listeners';
 import { ensureFirstAdmin } from './bootstrap/first-admin';
 import { loadConfig } from './config';
 import { openDatabase } from './db/open';
 import { startUploadSweeps, type UploadSweeps } from './modules/uploads/sweep';
-import { listenAccepting } from './plugins/infrastructure/accept-listeners';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
