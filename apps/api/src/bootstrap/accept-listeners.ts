@@ -14,7 +14,7 @@ export const ACCEPT_LISTENERS = 8;
  * The app listening on `port` and `host` through `listeners` sockets: Fastify's own, and the others
  * bound to the same address with SO_REUSEPORT (the kernel spreads the new connections among them),
  * each handing its connections to the app's HTTP server as its own would be. Their sockets stop
- * accepting when the app closes, as Fastify's does. One listener is Fastify's plain listen.
+ * accepting when the app closes, as Fastify's does, and the app's close waits for their requests. One listener is Fastify's plain listen.
  *
  * SO_REUSEPORT would also let a second process of the same user bind the port beside this one and
  * silently take half the connections; so a fixed port is first bound plainly, which fails as
@@ -33,9 +33,17 @@ export async function listenAccepting(
   }
   if (options.port !== 0) await portIsFree(options.port, options.host);
   const extras: net.Server[] = [];
-  // Added before listen (Fastify takes no hook once started): the extra sockets close with the app's.
+  const extrasClosed: Promise<void>[] = [];
+  // Added before listen (Fastify takes no hook once started). The extra sockets stop accepting with
+  // Fastify's (preClose); the app's close then waits for their connections too (onClose, which
+  // runs once Fastify's server has closed): Node's server.close waits only for the connections that
+  // server itself accepted, and a request under way on another socket must still get its answer
+  // before the process closes its database.
   app.addHook('preClose', async () => {
-    for (const extra of extras) extra.close();
+    for (const extra of extras) extrasClosed.push(new Promise((resolve) => extra.close(() => resolve())));
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(extrasClosed);
   });
   // Node passes reusePort to the socket (Node 22.12); Fastify hands its options to server.listen.
   await app.listen({ port: options.port, host: options.host, reusePort: true } as FastifyListenOptions);
