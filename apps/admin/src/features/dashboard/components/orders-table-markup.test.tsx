@@ -1,17 +1,7 @@
-import { MantineProvider, Table } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { Table } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../../app/theme';
+import { mantineMarkup as markup } from '../../../app/mantine-markup';
 import { OrdersTable, TableScroll, Tbody, Td, Th, Thead, Tr } from './orders-table-markup';
-
-/** The markup as the app draws it, without the provider's own style tag. */
-const markup = (node: ReactNode) =>
-  renderToStaticMarkup(
-    <MantineProvider theme={theme} withCssVariables={false}>
-      {node}
-    </MantineProvider>,
-  ).replace(/<style[^>]*>.*?<\/style>/gs, '');
 
 describe("Recent Orders' table", () => {
   // Written out rather than drawn by Mantine's Table (decision 058): a Mantine upgrade that changes

@@ -1,8 +1,9 @@
 import { bellLabel, type Notification } from '@backroom/contract';
-import { ActionIcon, Indicator } from '@mantine/core';
+import { Indicator } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { StandInButton } from '../../../components/stand-in-button';
 import { openState } from '../../../lib/open-state';
 import { useLoadedOnIntent } from '../../../lib/use-loaded-on-intent';
 import { useLoadedWhen } from '../../../lib/use-loaded-when';
@@ -100,22 +101,9 @@ export function NotificationsBell() {
             buttonRef={panel.realButton}
           />
         ) : (
-          <ActionIcon
-            ref={panel.standIn}
-            {...panel.intent}
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={label}
-            aria-haspopup="dialog"
-            aria-expanded={false}
-            onClick={() => {
-              panel.want();
-              setOpened(true);
-            }}
-          >
+          <StandInButton control={panel} label={label} popup="dialog" onOpen={() => setOpened(true)}>
             <IconBell size={20} aria-hidden="true" />
-          </ActionIcon>
+          </StandInButton>
         )}
       </Indicator>
       {JobResultDialog && <JobResultDialog jobId={ready ? jobId : null} onClose={() => setJobId(null)} />}

@@ -1,21 +1,11 @@
-import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../../app/theme';
+import { mantineMarkup } from '../../../app/mantine-markup';
 import { AccountMenu } from './account-menu';
 import { AccountMenuDropdown } from './account-menu-dropdown';
 
 const markup = (node: ReactNode) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <MantineProvider theme={theme} withCssVariables={false}>
-        {node}
-      </MantineProvider>
-    </MemoryRouter>,
-  )
-    .replace(/<style[^>]*>.*?<\/style>/gs, '')
+  mantineMarkup(node)
     // The menu's target and dropdown point at each other by generated ids; the stand-in has no dropdown.
     .replace(/ (aria-controls|id)="[^"]*"/g, '');
 

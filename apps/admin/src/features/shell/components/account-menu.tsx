@@ -1,6 +1,6 @@
-import { ActionIcon } from '@mantine/core';
 import { IconUserCircle } from '@tabler/icons-react';
 import { type ComponentType, useState } from 'react';
+import { StandInButton } from '../../../components/stand-in-button';
 import { useLoadedOnIntent } from '../../../lib/use-loaded-on-intent';
 import { useLoadedWhen } from '../../../lib/use-loaded-when';
 import type { AccountMenuDropdownProps } from './account-menu-dropdown';
@@ -37,22 +37,9 @@ export function AccountMenu() {
           buttonRef={menu.realButton}
         />
       ) : (
-        <ActionIcon
-          ref={menu.standIn}
-          {...menu.intent}
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label="Account"
-          aria-haspopup="menu"
-          aria-expanded={false}
-          onClick={() => {
-            menu.want();
-            setOpened(true);
-          }}
-        >
+        <StandInButton control={menu} label="Account" popup="menu" onOpen={() => setOpened(true)}>
           <IconUserCircle size={22} aria-hidden="true" />
-        </ActionIcon>
+        </StandInButton>
       )}
       {NotificationKindsDialog && (
         <NotificationKindsDialog opened={kindsOpen && ready} onClose={() => setKindsOpen(false)} />

@@ -1,22 +1,10 @@
-import { MantineProvider, NavLink } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { Link, MemoryRouter } from 'react-router';
+import { NavLink } from '@mantine/core';
+import { Link } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../../app/theme';
+import { mantineMarkup as markup } from '../../../app/mantine-markup';
 import { SidebarEntry } from './sidebar-entry';
 import { SIDEBAR_ICONS } from './sidebar-icons';
 import { UnreadDot } from './unread-dot';
-
-/** The markup as the app draws it, without the provider's own style tag. */
-const markup = (node: ReactNode) =>
-  renderToStaticMarkup(
-    <MemoryRouter>
-      <MantineProvider theme={theme} withCssVariables={false}>
-        {node}
-      </MantineProvider>
-    </MemoryRouter>,
-  ).replace(/<style[^>]*>.*?<\/style>/gs, '');
 
 describe('an expanded sidebar entry', () => {
   // Written out rather than drawn by Mantine's NavLink (decision 058): a Mantine upgrade that changes
