@@ -1,91 +1,45 @@
 import { EVENTS, NOTIFICATION_EVENTS, REALTIME } from '@backroom/contract';
-import type { Socket } from 'socket.io-client';
 import { whenIdle } from './idle';
+import { type RealtimeSocket, SocketProxy } from './socket-proxy';
 import { getToken } from './token-storage';
 
-type Listener = (...args: never[]) => void;
-/** socket.io's own listener type: the screens' listeners check what they receive (with the contract's schemas). */
-type SocketListener = (...args: unknown[]) => void;
+export type { RealtimeSocket } from './socket-proxy';
 
 /**
- * What the screens use of the connection: listeners on and off, emit, and whether it is up. The
- * socket.io client itself (about 15 KB compressed, 40–55 ms of evaluation on a fast machine) is
- * imported when the page is idle after its first paint, not with the shell
- * (docs/decisions/058-lighthouse-on-a-phone.md): listeners added before are put on it when it
- * arrives, and what is emitted before is sent once it is connected, as socket.io's own buffer does.
+ * The connection, its socket.io client in a worker (`socket-worker.ts`): the worker is started
+ * when the page is idle after its first paint, so neither its code nor its connect competes with
+ * the first screen, and the client's evaluation and connect never run on the page's main thread
+ * (docs/decisions/058-lighthouse-on-a-phone.md). Listeners added and emits made before are kept
+ * by the proxy until then.
  */
-export interface RealtimeSocket {
-  on(event: string, listener: Listener): void;
-  off(event: string, listener: Listener): void;
-  emit(event: string, ...args: unknown[]): void;
-  readonly connected: boolean;
+function openConnection(): { socket: SocketProxy; close: () => void } {
+  const socket = new SocketProxy(() => getToken() ?? '');
+  const cancelIdle = whenIdle(() => {
+    const worker = new Worker(new URL('./socket-worker.ts', import.meta.url), { type: 'module', name: 'socket' });
+    socket.attach(
+      worker,
+      {
+        kind: 'open',
+        url: location.origin,
+        options: {
+          reconnectionDelay: REALTIME.reconnectionDelay,
+          reconnectionDelayMax: REALTIME.reconnectionDelayMax,
+          timeout: REALTIME.timeout,
+        },
+      },
+      () => worker.terminate(),
+    );
+  });
+  return {
+    socket,
+    close: () => {
+      cancelIdle();
+      socket.close();
+    },
+  };
 }
 
-class DeferredSocket implements RealtimeSocket {
-  private real: Socket | null = null;
-  private closed = false;
-  private readonly listeners = new Map<string, Set<Listener>>();
-  private readonly waiting: { event: string; args: unknown[] }[] = [];
-  private readonly cancelIdle: () => void;
-
-  constructor(private readonly onOpen: (socket: Socket) => void) {
-    this.cancelIdle = whenIdle(() => {
-      import('socket.io-client').then(
-        ({ io }) => this.open(io),
-        (error: unknown) => console.error(error),
-      );
-    });
-  }
-
-  private open(io: typeof import('socket.io-client').io): void {
-    if (this.closed || this.real) return;
-    const real = io('/', {
-      auth: (callback) => callback({ token: getToken() ?? '' }),
-      withCredentials: true,
-      reconnection: true,
-      reconnectionAttempts: Number.POSITIVE_INFINITY,
-      reconnectionDelay: REALTIME.reconnectionDelay,
-      reconnectionDelayMax: REALTIME.reconnectionDelayMax,
-      timeout: REALTIME.timeout,
-    });
-    this.onOpen(real);
-    for (const [event, set] of this.listeners) for (const listener of set) real.on(event, listener as SocketListener);
-    for (const { event, args } of this.waiting.splice(0)) real.emit(event, ...args);
-    this.real = real;
-  }
-
-  on(event: string, listener: Listener): void {
-    let set = this.listeners.get(event);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(event, set);
-    }
-    set.add(listener);
-    this.real?.on(event, listener as SocketListener);
-  }
-
-  off(event: string, listener: Listener): void {
-    this.listeners.get(event)?.delete(listener);
-    this.real?.off(event, listener as SocketListener);
-  }
-
-  emit(event: string, ...args: unknown[]): void {
-    if (this.real) this.real.emit(event, ...args);
-    else this.waiting.push({ event, args });
-  }
-
-  get connected(): boolean {
-    return this.real?.connected ?? false;
-  }
-
-  close(): void {
-    this.closed = true;
-    this.cancelIdle();
-    this.real?.disconnect();
-  }
-}
-
-let socket: DeferredSocket | null = null;
+let connection: ReturnType<typeof openConnection> | null = null;
 const joinedListeners = new Set<() => void>();
 let messagesOpen = false;
 
@@ -94,23 +48,24 @@ let messagesOpen = false;
  * without limit. The token is read at every (re)connection; the admins' room is joined on each connect.
  */
 export function connectSocket(): RealtimeSocket {
-  if (socket) return socket;
-  socket = new DeferredSocket((next) => {
-    next.on('connect', () => {
-      // A new connection is a new socket on the server: it is told again that Messages is open.
-      if (messagesOpen) next.emit(NOTIFICATION_EVENTS.messagesOpen, { open: true });
-      next.emit(EVENTS.joinAdminGlobal, () => {
-        for (const listener of joinedListeners) listener();
-      });
+  if (connection) return connection.socket;
+  connection = openConnection();
+  const next = connection.socket;
+  // The first listener, as before the worker: the screens' own 'connect' listeners run after it.
+  next.on('connect', () => {
+    // A new connection is a new socket on the server: it is told again that Messages is open.
+    if (messagesOpen) next.emit(NOTIFICATION_EVENTS.messagesOpen, { open: true });
+    next.emit(EVENTS.joinAdminGlobal, () => {
+      for (const listener of joinedListeners) listener();
     });
   });
-  return socket;
+  return next;
 }
 
 /** Closes the connection (logout, expired session); the next connectSocket opens a fresh one. */
 export function disconnectSocket(): void {
-  socket?.close();
-  socket = null;
+  connection?.close();
+  connection = null;
 }
 
 /**
