@@ -7,7 +7,7 @@ import {
   TOKEN_HEADER,
   unreadResponseSchema,
 } from '@backroom/contract';
-import type { Locator, Page, WebSocketRoute } from '@playwright/test';
+import type { Locator, Page, Worker } from '@playwright/test';
 import { seriousIssues } from './axe';
 import { expect, test } from './fixtures';
 import { joinedAdminRoom } from './realtime';
@@ -323,20 +323,26 @@ test.describe('Messages', () => {
     newCustomer,
   }) => {
     const gap = { on: false, refused: () => {} };
-    const sockets: WebSocketRoute[] = [];
-    // The realtime connection runs through the test: during the gap it is cut and refused.
-    await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    // The realtime connection runs in a worker (lib/socket-worker.ts), where routeWebSocket does
+    // not reach (microsoft/playwright#37048): its WebSockets are recorded as socket.io opens them,
+    // its polling requests (each connection's handshake, before any WebSocket) held until that is
+    // in place. During the gap they are cut, and the reconnections' handshakes refused.
+    let socketWorker: Worker | undefined;
+    const recording = new Promise<void>((resolve) => {
+      page.on('worker', async (worker) => {
+        if (!worker.url().includes('socket-worker')) return;
+        await worker.evaluate(recordWebSockets);
+        socketWorker = worker;
+        resolve();
+      });
+    });
+    await page.route(/\/socket\.io\//, async (route) => {
       if (gap.on) {
         gap.refused();
-        return void ws.close();
+        return route.abort();
       }
-      ws.connectToServer();
-      sockets.push(ws);
-    });
-    await page.route(/\/socket\.io\//, (route) => {
-      if (!gap.on) return route.continue();
-      gap.refused();
-      return route.abort();
+      await recording;
+      return route.continue();
     });
 
     const paul = await newCustomer(`Paul Patchy ${unique()}`);
@@ -345,7 +351,8 @@ test.describe('Messages', () => {
     await openConversation(page, paul.name);
 
     gap.on = true;
-    for (const ws of sockets.splice(0)) await ws.close();
+    if (!socketWorker) throw new Error('the socket worker was not seen');
+    await socketWorker.evaluate(closeWebSockets);
     await paul.say('During the gap');
     // Missed while disconnected: the page tries to connect again after the message was sent, is
     // refused, and the message is not there...
@@ -412,4 +419,28 @@ async function topIn(container: Locator, element: Locator): Promise<number> {
   const [outer, inner] = await Promise.all([container.boundingBox(), element.boundingBox()]);
   if (!outer || !inner) throw new Error('not laid out');
   return inner.y - outer.y;
+}
+
+/**
+ * Run in the socket's worker: records each WebSocket as socket.io's transport sets its `onopen`
+ * (engine.io-client keeps its own reference to the WebSocket class, so the prototype's setter is
+ * the place), for `closeWebSockets`.
+ */
+function recordWebSockets(): void {
+  const scope = self as unknown as { recordedWebSockets: WebSocket[] };
+  scope.recordedWebSockets = [];
+  const onopen = Object.getOwnPropertyDescriptor(WebSocket.prototype, 'onopen');
+  Object.defineProperty(WebSocket.prototype, 'onopen', {
+    ...onopen,
+    set(this: WebSocket, handler: unknown) {
+      scope.recordedWebSockets.push(this);
+      onopen?.set?.call(this, handler);
+    },
+  });
+}
+
+/** Run in the socket's worker: closes the WebSockets recorded there, as a lost connection would. */
+function closeWebSockets(): void {
+  for (const socket of (self as unknown as { recordedWebSockets: WebSocket[] }).recordedWebSockets.splice(0))
+    socket.close();
 }
