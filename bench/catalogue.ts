@@ -129,6 +129,14 @@ export interface SeparateProcess {
   /** Of sqlViaServer, in the server's process: arrival to finish, and the statement on its pool. */
   sqlInServerMs: number;
   sqlStatementInServerMs: number;
+  /**
+   * The server process's CPU time per request (user and system, all its threads, whatever else it
+   * did meanwhile): the API's, and the bare /sql's (node:http, the statement through pg,
+   * JSON.stringify of its rows). Unlike the times, it does not move with the machine's load much:
+   * the app's own work is the difference.
+   */
+  cpuPerApiMs: number;
+  cpuPerSqlMs: number;
   /** The same SQL from the bench's process, timed in turn with sqlViaServer. */
   sqlFromBenchInTurn: Timing;
 }
@@ -160,5 +168,7 @@ async function separateProcess(
     sqlFromBenchInTurn: viaServer.result[1],
     sqlInServerMs: viaServer.sqlMedianMs,
     sqlStatementInServerMs: viaServer.sqlStatementMedianMs,
+    cpuPerApiMs: measured.cpuMs / measured.requests,
+    cpuPerSqlMs: viaServer.cpuMs / viaServer.sqlRequests,
   };
 }

@@ -168,7 +168,8 @@ function separateCell({ separate, rawPrepared }: CatalogueBench): string {
     `${ms(separate.sqlViaServer.median)} (${fmt(separate.sqlViaServer.median / rawPrepared.median, 2)}x the SQL; ` +
     `${fmt(separate.sqlViaServer.median / separate.sqlFromBenchInTurn.median, 2)}x the SQL from the bench's process timed in turn with it, ${ms(separate.sqlFromBenchInTurn.median)}; ` +
     `of it in the server ${ms(separate.sqlInServerMs)}, the statement on its pool ${ms(separate.sqlStatementInServerMs)}; ` +
-    `API over it ${fmt(separate.api.median / separate.sqlViaServer.median, 2)}x)`
+    `API over it ${fmt(separate.api.median / separate.sqlViaServer.median, 2)}x; ` +
+    `the server's CPU per request: API ${ms(separate.cpuPerApiMs)}, /sql ${ms(separate.cpuPerSqlMs)})`
   );
 }
 

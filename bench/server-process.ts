@@ -81,8 +81,8 @@ export async function startServer(env: Record<string, string>, logFile: string, 
       const result = await during();
       const stopped = next('in-server');
       tell({ type: 'in-server-stop' });
-      const { medianMs, requests, sqlMedianMs, sqlStatementMedianMs } = await stopped;
-      return { result, medianMs, requests, sqlMedianMs, sqlStatementMedianMs };
+      const { type: _type, ...inServer } = await stopped;
+      return { result, ...inServer };
     },
     /** The server's heap, GC totals and handles now. */
     async stats() {

@@ -52,6 +52,10 @@ export interface InServer {
   /** The bare server's /sql meanwhile: arrival to finish, and its statement alone on the pool. */
   sqlMedianMs: number;
   sqlStatementMedianMs: number;
+  /** /sql requests answered meanwhile. */
+  sqlRequests: number;
+  /** This process's CPU time over the stretch (user and system, all threads), ms. */
+  cpuMs: number;
 }
 
 /** What a long-running server carries (decision 054): its heap, the GC's time so far, its handles. */
@@ -164,6 +168,8 @@ async function main() {
   });
 
   const delay = monitorEventLoopDelay({ resolution: 5 });
+  let profiling: Promise<Session> | undefined;
+  let cpuAtStart: NodeJS.CpuUsage | undefined;
   process.on('message', async (message: ControlMessage) => {
     if (message.type === 'delay-start') {
       delay.reset();
@@ -173,16 +179,23 @@ async function main() {
       delay.disable();
       send({ type: 'delay', p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6 });
     } else if (message.type === 'in-server-start') {
+      if (process.env.BENCH_IN_SERVER_PROF) profiling = startProfile();
+      cpuAtStart = process.cpuUsage();
       inServer = [];
       sqlInServer = [];
       sqlStatements = [];
     } else if (message.type === 'in-server-stop') {
+      if (profiling) await stopProfile(await profiling, process.env.BENCH_IN_SERVER_PROF as string);
+      profiling = undefined;
+      const cpu = process.cpuUsage(cpuAtStart);
       send({
         type: 'in-server',
         medianMs: median(inServer),
         requests: inServer?.length ?? 0,
         sqlMedianMs: median(sqlInServer),
         sqlStatementMedianMs: median(sqlStatements),
+        sqlRequests: sqlInServer?.length ?? 0,
+        cpuMs: (cpu.user + cpu.system) / 1000,
       });
       inServer = undefined;
       sqlInServer = undefined;
@@ -216,6 +229,27 @@ async function main() {
     base: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
     bare: `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`,
   });
+}
+
+/**
+ * BENCH_IN_SERVER_PROF=dir: a CPU profile of each stretch the bench times inside the server
+ * ('in-server-start' to '-stop': the product page one at a time, then the same SQL via /sql),
+ * written to dir as in-server-<n>.cpuprofile, sampled every 100 µs.
+ */
+async function startProfile(): Promise<Session> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  return session;
+}
+
+let profiles = 0;
+async function stopProfile(session: Session, dir: string) {
+  const { profile } = await session.post('Profiler.stop');
+  session.disconnect();
+  writeFileSync(`${dir}/in-server-${profiles++}.cpuprofile`, JSON.stringify(profile));
 }
 
 /**

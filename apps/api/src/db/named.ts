@@ -1,4 +1,4 @@
-import { Column, fillPlaceholders, is, SQL, type SQLWrapper } from 'drizzle-orm';
+import { Column, fillPlaceholders, is, SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client';
@@ -39,15 +39,27 @@ export const drizzleTypes: pg.CustomTypesConfig = {
 
 type Decoder = (value: unknown) => unknown;
 
-/** How Drizzle decodes a selected field's value (its column's, or its sql`...`.mapWith's). */
-function decoderOf(field: unknown): Decoder {
-  if (is(field, Column)) return (value) => field.mapFromDriverValue(value);
+/** What Drizzle decodes a value with when nothing says otherwise: the value itself. */
+const identity = Column.prototype.mapFromDriverValue;
+/** The decoder every sql`...` has until mapWith gives it one (Drizzle's noopDecoder, one shared object). */
+const NO_DECODER = (sql`` as unknown as { decoder: unknown }).decoder;
+
+/**
+ * How Drizzle decodes a selected field's value (its column's, or its sql`...`.mapWith's); undefined
+ * when it leaves the value as pg parsed it (a text, boolean or integer column, an expression
+ * without mapWith): most of a product's columns, called for every cell of every row otherwise.
+ */
+function decoderOf(field: unknown): Decoder | undefined {
+  if (is(field, Column)) {
+    return field.mapFromDriverValue === identity ? undefined : (value) => field.mapFromDriverValue(value);
+  }
   // An expression's decoder (mapWith's) is internal to Drizzle's types, not to its objects.
   const sqlDecoder = (expression: SQL) =>
     (expression as unknown as { decoder: { mapFromDriverValue: Decoder } }).decoder;
-  if (is(field, SQL)) return sqlDecoder(field).mapFromDriverValue.bind(sqlDecoder(field));
-  if (is(field, SQL.Aliased)) return sqlDecoder(field.sql).mapFromDriverValue.bind(sqlDecoder(field.sql));
-  throw new Error('namedSelect: only columns and sql expressions can be selected');
+  const expression = is(field, SQL) ? field : is(field, SQL.Aliased) ? field.sql : undefined;
+  if (!expression) throw new Error('namedSelect: only columns and sql expressions can be selected');
+  const decoder = sqlDecoder(expression);
+  return decoder === NO_DECODER ? undefined : decoder.mapFromDriverValue.bind(decoder);
 }
 
 /**
@@ -81,7 +93,8 @@ export function namedSelect<T>(
       const out: Record<string, unknown> = {};
       for (let i = 0; i < keys.length; i++) {
         const value = row[i];
-        out[keys[i] as string] = value === null ? null : (decoders[i] as Decoder)(value);
+        const decode = decoders[i];
+        out[keys[i] as string] = value === null || decode === undefined ? value : decode(value);
       }
       return out as T;
     });
