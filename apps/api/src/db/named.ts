@@ -46,7 +46,7 @@ const NO_DECODER = (sql`` as unknown as { decoder: unknown }).decoder;
 
 /**
  * How Drizzle decodes a selected field's value (its column's, or its sql`...`.mapWith's); undefined
- * when it leaves the value as pg parsed it (a text, boolean or integer column, an expression
+ * when it leaves the value as pg parsed it (a text, varchar or boolean column, an expression
  * without mapWith): most of a product's columns, called for every cell of every row otherwise.
  */
 function decoderOf(field: unknown): Decoder | undefined {
