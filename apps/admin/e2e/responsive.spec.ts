@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { addProductThroughApi, adminToken } from './admin-api';
 import { seriousIssues } from './axe';
 import { expect, test } from './fixtures';
-import { AXE_WIDTH, accessibleInBothSchemes } from './schemes';
+import { AXE_WIDTH, accessibleInBothSchemes, html, SCHEME_ATTRIBUTE, switchScheme } from './schemes';
 
 /*
  * Every screen at a phone, a tablet and a desktop width (issue 9): the page never scrolls
@@ -50,6 +50,12 @@ interface ScreenCheck {
    * too, in light, as it runs at 1440 px in both schemes.
    */
   narrow?: { width: 375 | 768; shows: string };
+  /**
+   * The screen whose page this state is opened on, once that screen has been checked at every
+   * width: the window back at the narrowest width, in light, and `open` goes on from there (a
+   * click) instead of loading the screen again. Both states are checked in one test.
+   */
+  after?: string;
 }
 
 const heading = (page: Page, name: string) =>
@@ -139,8 +145,9 @@ const SCREENS: ScreenCheck[] = [
   },
   {
     name: 'Modify modal',
-    open: async (page, width) => {
-      await productList(page, 'grid', width);
+    after: 'Product List, grid view',
+    open: async (page) => {
+      await productsShown(page, 'grid');
       await page
         .getByRole('button', { name: /^Modify / })
         .first()
@@ -198,9 +205,10 @@ const SCREENS: ScreenCheck[] = [
   },
   {
     name: 'Sidebar and account menu',
+    // On a screen of its own (Users) so that only the shell is checked here.
+    after: 'Users',
     open: async (page, width) => {
-      // On a screen of its own so that only the shell is checked here.
-      await goto(page, '/users', 'Users');
+      await heading(page, 'Users');
       // Collapsed at first in a narrow window (spec 1 section 2.2): expanded, it must fit too.
       if (width < NARROW_WIDTH_PX) await page.getByRole('button', { name: 'Expand sidebar' }).click();
       await expect(page.getByRole('button', { name: 'Reorder Sidebar' })).toBeVisible();
@@ -264,8 +272,8 @@ const SCREENS: ScreenCheck[] = [
   },
   {
     name: 'Admin Management, Add New Admin open',
+    after: 'Admin Management',
     open: async (page) => {
-      await goto(page, '/admin-management', 'Admin Management');
       await expect(page.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
       await page.getByRole('button', { name: 'Add New Admin' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add New Admin' });
@@ -344,8 +352,8 @@ const SCREENS: ScreenCheck[] = [
   },
   {
     name: 'Messages, a conversation open',
+    after: 'Messages, the list',
     open: async (page) => {
-      await goto(page, '/messages', 'Messages');
       await page.getByRole('list', { name: 'Conversations' }).getByRole('button').first().click();
       await expect(page.getByRole('log').getByRole('listitem').first()).toBeVisible();
       return undefined;
@@ -466,37 +474,53 @@ test.beforeAll(async ({ browser, server, adminState }) => {
   await context.close();
 });
 
-for (const screen of SCREENS) {
-  const widths = WIDTHS.filter((width) => screen.widths?.(width) ?? true);
-  test(`${screen.name} fits at ${widths.join(', ')} px, with its actions on screen; axe in light and dark`, async ({
-    page,
-  }) => {
-    let scope: Locator | undefined;
-    for (const width of widths) {
-      await test.step(`${width} px`, async () => {
-        await page.setViewportSize({ width, height: 900 });
-        // Opened once, at the narrowest width, as a window of that width first shows it; the wider
-        // ones resize the window on the same state, which the page lays out again (the sidebar
-        // follows resizes: shell.spec.ts).
-        scope ??= (await screen.open(page, width)) ?? page.locator('main');
-        await screen.at?.(page, width);
+const widthsOf = (screen: ScreenCheck) => WIDTHS.filter((width) => screen.widths?.(width) ?? true);
 
-        const overflow = await page.evaluate(() => ({
-          scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
-          innerWidth: window.innerWidth,
-        }));
-        expect(overflow.scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(overflow.innerWidth);
+/** A screen at each of its widths, on the page as it stands (opened at the first width). */
+async function checkAtEachWidth(page: Page, screen: ScreenCheck) {
+  let scope: Locator | undefined;
+  for (const width of widthsOf(screen)) {
+    await test.step(`${screen.name}, ${width} px`, async () => {
+      await page.setViewportSize({ width, height: 900 });
+      // Opened once, at the narrowest width, as a window of that width first shows it; the wider
+      // ones resize the window on the same state, which the page lays out again (the sidebar
+      // follows resizes: shell.spec.ts).
+      scope ??= (await screen.open(page, width)) ?? page.locator('main');
+      await screen.at?.(page, width);
 
-        for (const action of screen.actions(scope)) {
-          await expect(action.first()).toBeVisible();
-          expect(await action.evaluateAll(offScreen, { mustShow: true })).toEqual([]);
-        }
-        expect(await controls(scope).evaluateAll(offScreen, { mustShow: false })).toEqual([]);
-        if (screen.labels) expect(await screen.labels(scope).evaluateAll(truncated)).toEqual([]);
+      const overflow = await page.evaluate(() => ({
+        scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+        innerWidth: window.innerWidth,
+      }));
+      expect(overflow.scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(overflow.innerWidth);
 
-        if (width === screen.narrow?.width) expect(await seriousIssues(page), screen.narrow.shows).toEqual([]);
-        if (width === AXE_WIDTH) await accessibleInBothSchemes(page);
-      });
+      for (const action of screen.actions(scope)) {
+        await expect(action.first()).toBeVisible();
+        expect(await action.evaluateAll(offScreen, { mustShow: true })).toEqual([]);
+      }
+      expect(await controls(scope).evaluateAll(offScreen, { mustShow: false })).toEqual([]);
+      if (screen.labels) expect(await screen.labels(scope).evaluateAll(truncated)).toEqual([]);
+
+      if (width === screen.narrow?.width) expect(await seriousIssues(page), screen.narrow.shows).toEqual([]);
+      if (width === AXE_WIDTH) await accessibleInBothSchemes(page);
+    });
+  }
+}
+
+for (const screen of SCREENS.filter((s) => !s.after)) {
+  // The screen, then the states opened on its page (a dialog, a menu): one load for them all.
+  const chain = [screen, ...SCREENS.filter((s) => s.after === screen.name)];
+  const title = chain.map((s) => `${s.name} fits at ${widthsOf(s).join(', ')} px`).join('; then ');
+  test(`${title}, with its actions on screen; axe in light and dark`, async ({ page }) => {
+    for (const [index, state] of chain.entries()) {
+      if (index > 0) {
+        // Back to the narrowest width, in light (accessibleInBothSchemes left the page in dark), as
+        // a fresh load of this state would be.
+        await page.setViewportSize({ width: widthsOf(state)[0] as number, height: 900 });
+        await switchScheme(page, 'light');
+        await expect(html(page)).toHaveAttribute(SCHEME_ATTRIBUTE, 'light');
+      }
+      await checkAtEachWidth(page, state);
     }
   });
 }

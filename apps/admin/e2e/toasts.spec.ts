@@ -197,6 +197,11 @@ async function openModifyModal(page: Page): Promise<Locator> {
 /** Picks a file that is not an image in the first image picker inside `scope`: the 'only images' toast. */
 const pickNotAnImage = (scope: Locator) => scope.locator('input[type="file"]').first().setInputFiles(notAnImage);
 
+// The last files of the run (their names come last): each test on its own, so that both workers
+// share out the end of the run instead of one finishing a whole file alone
+// (docs/decisions/042-browser-suite.md). Each test makes its own records.
+test.describe.configure({ mode: 'parallel' });
+
 test('the same message twice while the first is up shows one toast', async ({ page }) => {
   await page.goto('/add');
   await expect(page.getByRole('heading', { level: 1, name: 'Add New Product' })).toBeVisible();

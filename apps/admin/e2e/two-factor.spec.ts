@@ -111,6 +111,11 @@ async function enrolFromAccountMenu(page: Page) {
   return secret;
 }
 
+// The last files of the run (their names come last): each test on its own, so that both workers
+// share out the end of the run instead of one finishing a whole file alone
+// (docs/decisions/042-browser-suite.md). Each test makes its own records.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('signing in with a code', () => {
   // The admin signs in and out through the form: a browser that never signed in. The shared
   // admin's token (from the worker's sign-in) only makes that admin.

@@ -51,6 +51,11 @@ const showMonths = (page: Page) => async () => {
   await expect(page.getByRole('button', { name: 'Next year' })).toBeVisible();
 };
 
+// The last files of the run (their names come last): each test on its own, so that both workers
+// share out the end of the run instead of one finishing a whole file alone
+// (docs/decisions/042-browser-suite.md). Each test makes its own records.
+test.describe.configure({ mode: 'parallel' });
+
 test('Create New Bundle: Esc closes only the calendar; the form asks before it drops the typed title', async ({
   page,
 }) => {

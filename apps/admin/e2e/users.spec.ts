@@ -74,6 +74,11 @@ async function openUsers(page: Page, search?: string) {
 
 const row = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 
+// The last files of the run (their names come last): each test on its own, so that both workers
+// share out the end of the run instead of one finishing a whole file alone
+// (docs/decisions/042-browser-suite.md). Each test makes its own records.
+test.describe.configure({ mode: 'parallel' });
+
 test.describe('Users', () => {
   test('shows the tiles, searches as the admin types and filters by role', async ({ page, shop }) => {
     const user = await makeUser(shop, 'Searchable');
