@@ -371,9 +371,10 @@ test('shows a spinner while loading and the spec message when the figures cannot
   await expect(tile(page, 'Total Orders')).toBeHidden();
 });
 
-test('the dashboard has one h1 and no serious accessibility problems', async ({ page }) => {
+// axe on the Dashboard, its chart and recent orders on screen, is responsive.spec.ts's: at 375 px, and
+// at 1440 px in light and in dark (the same layout as this file's 1280 px).
+test('the dashboard has one h1 and every button a name', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-  expect(await serious(page)).toEqual([]);
   const unnamed = await page
     .getByRole('button')
     .evaluateAll((buttons) => buttons.filter((b) => !(b.getAttribute('aria-label') || b.textContent?.trim())).length);
