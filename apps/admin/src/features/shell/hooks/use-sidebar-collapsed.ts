@@ -1,25 +1,14 @@
-import { NARROW_WIDTH_PX } from '@backroom/contract';
 import { useEffect, useState } from 'react';
-
-const isNarrow = () => window.innerWidth < NARROW_WIDTH_PX;
+import { narrowWindow, onNarrowWindowChange } from '../../../lib/narrow-window';
 
 /**
  * Collapsed or expanded (spec 1 section 2.2): collapsed at first in a narrow window; crossing the
  * threshold while resizing collapses or expands it again. In between, the toggle decides.
  */
 export function useSidebarCollapsed() {
-  const [collapsed, setCollapsed] = useState(isNarrow);
+  const [collapsed, setCollapsed] = useState(() => narrowWindow().matches);
 
-  useEffect(() => {
-    let narrow = isNarrow();
-    const onResize = () => {
-      if (isNarrow() === narrow) return;
-      narrow = !narrow;
-      setCollapsed(narrow);
-    };
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
+  useEffect(() => onNarrowWindowChange(setCollapsed), []);
 
   return { collapsed, toggle: () => setCollapsed((value) => !value) };
 }
