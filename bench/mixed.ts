@@ -17,7 +17,7 @@ import { catalogueSearch } from './catalogue';
 import { BENCH_METRICS_TOKEN, scrapeMetrics } from './metrics';
 import { benchMixed, MIXED_CONNECTIONS, MIXED_ROUTES, MIXED_SECONDS } from './mixed-load';
 import { cpuSeconds, machineCpu, postgresCpuSeconds, sampleWaits } from './mixed-profile';
-import { startServer } from './server-process';
+import { serveFlags, startServer } from './server-process';
 import { isMainBench, signIn } from './standalone';
 import { percentile } from './timing';
 
@@ -131,7 +131,9 @@ async function main() {
       machine: machineCpu(),
     };
     const waits = sampleWaits(database);
+    const gcBefore = (await server.stats()).gc;
     const run = await server.delayDuring(() => benchMixed({ ...mix, seconds: MIXED_SECONDS }));
+    const gcAfter = (await server.stats()).gc;
     const waited = await waits.stop();
     const after = {
       server: cpuSeconds(server.pid),
@@ -178,6 +180,7 @@ async function main() {
           ),
         )
         .join(' / ');
+    const answers = r.routes.reduce((sum, route) => sum + route.count, 0);
     const seconds = (after.machine.total - before.machine.total) / os.cpus().length;
     const cores = (cpu: number) => `${fmt(cpu / seconds, 2)} cores`;
     const lines = [
@@ -212,7 +215,16 @@ async function main() {
       '',
       `CPU during the load: server process ${cores(after.server - before.server)}, PostgreSQL ` +
         `${cores(after.pg - before.pg)}, the load's client ${cores((after.bench.user + after.bench.system) / 1e6)}, ` +
-        `the whole machine ${cores(after.machine.busy - before.machine.busy)} of ${os.cpus().length}`,
+        `the whole machine ${cores(after.machine.busy - before.machine.busy)} of ${os.cpus().length}; ` +
+        `per answer: server ${fmt(((after.server - before.server) * 1000) / answers, 2)} ms, PostgreSQL ${fmt(((after.pg - before.pg) * 1000) / answers, 2)} ms`,
+      `GC pauses in the server during the load (Node flags: ${serveFlags().join(' ')}): ` +
+        Object.entries(gcAfter)
+          .map(([kind, total]) => {
+            const count = total.count - (gcBefore[kind]?.count ?? 0);
+            const ms = total.ms - (gcBefore[kind]?.ms ?? 0);
+            return `${kind} ${fmt(count)} (${fmt(ms)} ms, ${fmt(count > 0 ? ms / count : 0, 1)} ms each)`;
+          })
+          .join(', '),
       `Pool: at most ${fmt(metrics.poolWaitingMax)} queries waiting for a connection (last scrape window)`,
       `PostgreSQL's backends, sampled every 100 ms (${fmt(waited.samples)} samples), on average: ` +
         [...waited.counts.entries()]
