@@ -1,14 +1,15 @@
-import { API_PATHS, MESSAGES } from '@backroom/contract';
-import { eq } from 'drizzle-orm';
+import { API_PATHS, MESSAGES, type OrderStatus } from '@backroom/contract';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app';
 import { connectDatabase, type Database } from '../../src/db/client';
-import { sessions, users } from '../../src/db/schema';
+import { orderStatusChanges, orders, sessions, users } from '../../src/db/schema';
 import { authenticate } from '../../src/modules/auth/service';
 import { SessionCache } from '../../src/modules/auth/session-cache';
 import { hashToken } from '../../src/modules/auth/tokens';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { insertOrder, orderCall } from '../helpers/orders';
 import { insertStoreProduct } from '../helpers/storefront';
 import { createSessionToken, createUser } from '../helpers/users';
 
@@ -123,6 +124,42 @@ describe('the session cache', () => {
     } finally {
       notice.mockRestore();
     }
+  });
+
+  it('refuses a status change whose own statement sees its session revoked, though the cache has not heard of it yet, and writes nothing (decision 057, eighth stop)', async () => {
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const { token, sessionId } = await createSessionToken(t.database.db, admin.id);
+    const order = await insertOrder(t.database.db, { status: 'Packing' });
+    const change = (status: OrderStatus) => orderCall(t, token, API_PATHS.orderStatus, { orderId: order.id, status });
+    expect((await change('Shipped')).statusCode).toBe(200); // checked in the database, now remembered
+    // On the remembered session: the statement's own proof lets the change through.
+    const remembered = await change('Packing');
+    expect(remembered.statusCode).toBe(200);
+    expect(remembered.json()).toMatchObject({ success: true, order: { status: 'Packing' } });
+    const notice = vi
+      .spyOn(SessionCache.prototype as unknown as { forget: (sessionId: string) => void }, 'forget')
+      .mockImplementation(() => {});
+    try {
+      await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+      const expected = await authenticate(t.database.db, token).then(
+        () => undefined,
+        (error: { statusCode: number; message: string }) => error,
+      );
+      expect(expected?.statusCode).toBeGreaterThanOrEqual(400);
+      const refused = await change('Delivered');
+      expect(refused.statusCode).toBe(expected?.statusCode);
+      expect(refused.json()).toEqual({ success: false, message: expected?.message });
+    } finally {
+      notice.mockRestore();
+    }
+    // Nothing written: the order as the second change left it, and two changes in its history.
+    const [stored] = await t.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    expect(stored?.status).toBe('Packing');
+    const [history] = await t.database.db
+      .select({ n: count() })
+      .from(orderStatusChanges)
+      .where(eq(orderStatusChanges.orderId, order.id));
+    expect(history?.n).toBe(2);
   });
 
   it('sends one database check for the requests of one token that miss at once', async () => {

@@ -351,6 +351,8 @@ interface ChangedRaw extends Record<string, unknown> {
   change_discount_code: string | null;
   change_admin_name: string | null;
   change_created_at: string | Date;
+  /** The gate: true unless a session proof was given and the session is not live. */
+  live: boolean;
 }
 
 /**
@@ -365,6 +367,11 @@ interface ChangedRaw extends Record<string, unknown> {
  * changed rows (alias c: the new columns, and old_status, old_tracking_number,
  * old_discount_code as they were). Answers the order and its change, or undefined when there is
  * no such order (then nothing is written).
+ *
+ * Given a session proof (a status change let through on a remembered session, plugins/app/auth.ts),
+ * the statement writes only if the session is live in its own snapshot, taken after the request
+ * arrived (db/session-proof.ts): the order is not even locked otherwise, and `proof` says what the
+ * statement saw. Without one (the session was checked before the handler) nothing gates it.
  */
 export async function changeStatusAtOnce(
   db: Db,
@@ -374,18 +381,23 @@ export async function changeStatusAtOnce(
     history: { trackingNumber: boolean; discountCode: boolean };
   },
   entry: (changed: SQL) => SQL | undefined,
+  proof?: SessionProof,
 ): Promise<{ row: OrderViewRow; change: StatusChangeRow } | undefined> {
   const sets = [sql`status = ${update.status}`];
   if (update.trackingNumber !== undefined) sets.push(sql`tracking_number = ${update.trackingNumber}`);
   if (update.discountCode !== undefined) sets.push(sql`discount_code = ${update.discountCode}`);
   sets.push(sql`updated_at = now()`);
   const activity = entry(sql.raw('changed c'));
+  const sessionId = sessionToProve(proof);
   // A named prepared statement per shape (which columns are set, whether there is an entry).
   const result = await executeNamed<ChangedRaw>(
     db,
     sql`
-    WITH before AS (
-      SELECT id, status, tracking_number, discount_code FROM orders WHERE id = ${update.orderId} FOR UPDATE
+    WITH gate AS (
+      SELECT ${sessionId}::text IS NULL OR ${sessionLive(sql`${sessionId}`)} AS open
+    ), before AS (
+      SELECT id, status, tracking_number, discount_code FROM orders
+       WHERE id = ${update.orderId} AND (SELECT open FROM gate) FOR UPDATE
     ), changed AS (
       UPDATE orders o SET ${sql.join(sets, sql`, `)} FROM before b WHERE o.id = b.id
       RETURNING o.id, o.user_id, o.items, o.total_cents, o.item_count, o.status, o.payment,
@@ -401,14 +413,17 @@ export async function changeStatusAtOnce(
         FROM changed c
       RETURNING id, status, tracking_number, discount_code, admin_name, created_at
     )${activity ? sql`, entry AS (${activity})` : sql``}
-    SELECT c.*, ch.id AS change_id, ch.status AS change_status, ch.tracking_number AS change_tracking_number,
-           ch.discount_code AS change_discount_code, ch.admin_name AS change_admin_name,
-           ch.created_at AS change_created_at
-      FROM changed c CROSS JOIN change ch`,
+    SELECT g.open AS live, x.* FROM gate g LEFT JOIN (
+      SELECT c.*, ch.id AS change_id, ch.status AS change_status, ch.tracking_number AS change_tracking_number,
+             ch.discount_code AS change_discount_code, ch.admin_name AS change_admin_name,
+             ch.created_at AS change_created_at
+        FROM changed c CROSS JOIN change ch) x ON true`,
     'order_status',
   );
   const raw = result.rows[0];
-  if (!raw) return undefined;
+  // The gate's row is always there: whether the session was live, whatever became of the order.
+  if (sessionId !== null) proof?.settle(raw?.live);
+  if (!raw?.id) return undefined;
   return {
     row: {
       id: raw.id,

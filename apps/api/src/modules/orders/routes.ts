@@ -65,6 +65,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     API_PATHS.orderStatus,
     {
+      // Its one statement carries the session's proof and writes only if it holds (plugins/app/auth.ts).
+      config: { sessionProof: true },
       schema: {
         body: orderStatusRequestSchema,
         // 409: a cancelled order taken back would need more units than are left (decision 055).
@@ -74,7 +76,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       success: true as const,
       message: MESSAGES.orderStatusUpdated,
-      order: await changeOrderStatus(deps(), request.principal, request.body),
+      order: await changeOrderStatus(deps(), request.principal, request.body, request.sessionProof),
     }),
   );
 

@@ -116,7 +116,13 @@ export async function orderHistory(
  * nothing (or blank) leaves it; other statuses leave both as they are
  * (docs/decisions/012-orders-and-rollups.md).
  */
-export async function changeOrderStatus(deps: OrderDeps, principal: Principal, input: OrderStatusRequest) {
+export async function changeOrderStatus(
+  deps: OrderDeps,
+  principal: Principal,
+  input: OrderStatusRequest,
+  /** A remembered session's proof: the statement writes only if it holds (plugins/app/auth.ts). */
+  proof?: SessionProof,
+) {
   const changed = await changeStatusAtOnce(
     deps.db,
     {
@@ -138,6 +144,7 @@ export async function changeOrderStatus(deps: OrderDeps, principal: Principal, i
           ['discountCode', sql`c.old_discount_code`, sql`c.discount_code`],
         ]),
       }),
+    proof,
   );
   if (!changed) throw new HttpError(404, MESSAGES.orderNotFound);
   const order = toOrder(changed.row, changed.change);

@@ -33,7 +33,10 @@ const pendingChecks = new WeakMap<FastifyRequest, PendingCheck>();
  * for the proof in onSend: the one its own statement carried (request.sessionProof,
  * db/session-proof.ts: the session's row in the statement's snapshot), else the cache's round trip,
  * asked for then; a revoked session's answer is replaced by the refusal the database gives
- * (decision 054). Every other route waits for the cache's proof before its handler.
+ * (decision 054). A route that writes with one statement carrying the proof (config sessionProof
+ * without readOnly: the status change) runs at once too: its statement writes only if the session
+ * is live in its own snapshot, and its answer waits in onSend as a read-only one does (decision 057,
+ * eighth stop). Every other route waits for the cache's proof before its handler.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   // The pool Drizzle was given (db/client.ts): the cache opens its own connection to the same database.
@@ -153,8 +156,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const access = route.config?.access ?? 'admin';
     const readOnly = Boolean(route.config?.readOnly);
     const carried = Boolean(route.config?.sessionProof);
-    route.onRequest = [readOnly ? besideTheProof(access, carried) : checkFirst(access), ...hooksOf(route.onRequest)];
-    if (readOnly) route.onSend = [waitForTheProof, ...hooksOf(route.onSend)];
+    // A write runs before the cache's proof only when its statement carries the proof and is gated by it.
+    const beside = readOnly || carried;
+    route.onRequest = [beside ? besideTheProof(access, carried) : checkFirst(access), ...hooksOf(route.onRequest)];
+    if (beside) route.onSend = [waitForTheProof, ...hooksOf(route.onSend)];
     for (const method of [route.method].flat()) guarded.add(`${method} ${route.url}`);
   });
   app.addHook('onReady', async () => {
