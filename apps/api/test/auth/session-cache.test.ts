@@ -132,8 +132,12 @@ describe('the session cache', () => {
     const order = await insertOrder(t.database.db, { status: 'Packing' });
     const change = (status: OrderStatus) => orderCall(t, token, API_PATHS.orderStatus, { orderId: order.id, status });
     expect((await change('Shipped')).statusCode).toBe(200); // checked in the database, now remembered
-    // On the remembered session: the statement's own proof lets the change through.
+    // On the remembered session: the statement's own proof lets the change through, with no round
+    // trip on the cache's listening connection.
+    const pings = vi.spyOn(SessionCache.prototype as unknown as { ping: () => Promise<void> }, 'ping');
     const remembered = await change('Packing');
+    expect(pings).not.toHaveBeenCalled();
+    pings.mockRestore();
     expect(remembered.statusCode).toBe(200);
     expect(remembered.json()).toMatchObject({ success: true, order: { status: 'Packing' } });
     const notice = vi
