@@ -57,7 +57,7 @@ declare module 'fastify' {
      * A route whose statement carries the session's proof (request.sessionProof,
      * db/session-proof.ts): the revocation round trip is asked for only when it did not. Without
      * readOnly, the route writes in that one statement only if the proof holds (the status change,
-     * orders/repository.ts changeStatusAtOnce) and writes nothing before it: it too runs on a
+     * orders/status-change.ts changeStatusAtOnce) and writes nothing before it: it too runs on a
      * remembered session at once, its answer waiting for the proof (plugins/app/auth.ts).
      */
     sessionProof?: boolean;

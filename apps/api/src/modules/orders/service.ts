@@ -21,7 +21,6 @@ import { snapshot } from '../activity/snapshot';
 import type { Principal } from '../auth/service';
 import { toOrder, toStatusChange } from './order-view';
 import {
-  changeStatusAtOnce,
   deleteOrder,
   historyHead,
   listAllOrders,
@@ -29,6 +28,7 @@ import {
   listOrderPage,
   type OrderFilter,
 } from './repository';
+import { changeStatusAtOnce } from './status-change';
 
 export interface OrderDeps {
   db: Db;
@@ -111,7 +111,7 @@ export async function orderHistory(
 
 /**
  * POST /api/order/status: the order, its history row and its activity entry in one statement, one
- * round trip (repository's changeStatusAtOnce, decision 057). The tracking number is written
+ * round trip (status-change.ts changeStatusAtOnce, decision 057). The tracking number is written
  * only with Shipped and the discount code only with Delivered: a text sets it, null clears it,
  * nothing (or blank) leaves it; other statuses leave both as they are
  * (docs/decisions/012-orders-and-rollups.md).
