@@ -8,7 +8,7 @@ export interface StandInButtonProps {
   /** The real control's button's name and popup kind, so nothing is named otherwise when it arrives. */
   label: string;
   popup: 'menu' | 'dialog';
-  /** The click's own effect (the caller's open state), honoured once the real control is drawn. */
+  /** The press's or click's own effect (the caller's open state), honoured once the real control is drawn. */
   onOpen: () => void;
   /** The icon, as the real button draws it. */
   children: ReactNode;
@@ -30,7 +30,17 @@ export function StandInButton({ control, label, popup, onOpen, children }: Stand
       aria-label={label}
       aria-haspopup={popup}
       aria-expanded={false}
-      onClick={() => {
+      // Opened at the press, not at the click: the real control's code may arrive (and replace
+      // this button) between a press and its release, and a press and a release on two elements
+      // make no click at all, so the menu would not open. A click without a press (Enter or Space,
+      // a script's click: detail 0) opens it then.
+      onPointerDown={(event) => {
+        if (event.button !== 0) return;
+        control.want();
+        onOpen();
+      }}
+      onClick={(event) => {
+        if (event.detail !== 0) return;
         control.want();
         onOpen();
       }}
