@@ -13,8 +13,9 @@ export interface IntentProps {
  * (a pointer on it, the focus, a touch, a key), then replaced by the real one, whose code (Mantine's
  * Menu or Popover, floating-ui, focus traps) is fetched and evaluated only then: a page nobody
  * touches, such as a phone's first screen, never pays for them
- * (docs/decisions/058-lighthouse-on-a-phone.md). A click on the stand-in before the code arrives
- * is kept by the caller (its open state) and honoured when the real control is drawn.
+ * (docs/decisions/058-lighthouse-on-a-phone.md). A press on the stand-in (or a click without one, from
+ * the keyboard) before the code arrives is kept by the caller (its open state) and honoured when the
+ * real control is drawn (components/stand-in-button.tsx says why the press, not the click).
  *
  * The stand-in's button and the real one are different elements: if the stand-in had the focus when
  * the real one replaces it, `realButton` gets it. `ready` turns true in the render after the real
