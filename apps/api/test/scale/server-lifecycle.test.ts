@@ -74,10 +74,15 @@ afterAll(async () => {
   await fs.rm(work, { recursive: true, force: true });
 });
 
-/** An npm script of the root package.json as node arguments (they are all `node …` commands). */
+/**
+ * An npm script of the root package.json as node arguments: its last `node …` command. Those that
+ * build first (`node scripts/build-server.mjs --if-stale && node …`, backup and restore) find the
+ * build beforeAll made.
+ */
 function scriptArguments(name: string): string[] {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const [command, ...args] = (pkg.scripts[name] as string).split(/\s+/);
+  const last = (pkg.scripts[name] as string).split('&&').at(-1) as string;
+  const [command, ...args] = last.trim().split(/\s+/);
   if (command !== 'node') throw new Error(`npm run ${name} is no longer a node command`);
   return args;
 }
