@@ -4,7 +4,7 @@ import type { IntentProps } from '../lib/use-loaded-on-intent';
 
 export interface StandInButtonProps {
   /** What `useLoadedOnIntent` gives: the stand-in's ref, its intent handlers, and `want`. */
-  control: { standIn: RefObject<HTMLButtonElement>; intent: IntentProps; want: () => void };
+  control: { standIn: RefObject<HTMLButtonElement>; intent: IntentProps; want: () => void; press: () => void };
   /** The real control's button's name and popup kind, so nothing is named otherwise when it arrives. */
   label: string;
   popup: 'menu' | 'dialog';
@@ -30,12 +30,13 @@ export function StandInButton({ control, label, popup, onOpen, children }: Stand
       aria-label={label}
       aria-haspopup={popup}
       aria-expanded={false}
-      // Opened at the press, not at the click: the real control's code may arrive (and replace
-      // this button) between a press and its release, and a press and a release on two elements
-      // make no click at all, so the menu would not open. A click without a press (Enter or Space,
-      // a script's click: detail 0) opens it then.
+      // Opened at the press, not at the click, and the real control held back until the release
+      // (useLoadedOnIntent's press): the release and its click land on this button, and the real
+      // control arrives open. A click without a press (Enter or Space, a script's click: detail 0)
+      // opens it then.
       onPointerDown={(event) => {
         if (event.button !== 0) return;
+        control.press();
         control.want();
         onOpen();
       }}

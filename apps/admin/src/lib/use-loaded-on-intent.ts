@@ -17,6 +17,8 @@ export interface IntentProps {
  * the keyboard) before the code arrives is kept by the caller (its open state) and honoured when the
  * real control is drawn (components/stand-in-button.tsx says why the press, not the click).
  *
+ * A press on the stand-in holds the real control back until its release (`press`).
+ *
  * The stand-in's button and the real one are different elements: if the stand-in had the focus when
  * the real one replaces it, `realButton` gets it. `ready` turns true in the render after the real
  * control's first, so a popup is drawn closed once and then opened (`opened={open && ready}`), as
@@ -32,6 +34,14 @@ export function useLoadedOnIntent<P>(
   const standIn = useRef<HTMLButtonElement>(null);
   const realButton = useRef<HTMLButtonElement>(null);
   const focusOnArrival = useRef(false);
+  /** A press on the stand-in not yet released, and the real control held back until it is. */
+  const pressing = useRef(false);
+  const held = useRef<ComponentType<P> | null>(null);
+
+  const arrive = useCallback((component: ComponentType<P>) => {
+    focusOnArrival.current = standIn.current !== null && document.activeElement === standIn.current;
+    setLoaded(() => component);
+  }, []);
 
   useEffect(() => {
     if (!wanted || Loaded) return;
@@ -40,15 +50,39 @@ export function useLoadedOnIntent<P>(
       (component) => {
         loaded.current = component;
         if (!current) return;
-        focusOnArrival.current = standIn.current !== null && document.activeElement === standIn.current;
-        setLoaded(() => component);
+        // Not under a pressed pointer: the release would land on another element (press()).
+        if (pressing.current) held.current = component;
+        else arrive(component);
       },
       (error: unknown) => console.error(error),
     );
     return () => {
       current = false;
     };
-  }, [wanted, Loaded, load, loaded]);
+  }, [wanted, Loaded, load, loaded, arrive]);
+
+  /**
+   * A press on the stand-in: the real control does not replace it until the pointer is released
+   * (or the press cancelled), and then only after the release's click has gone to the stand-in.
+   * Replaced in between, the release would land on the real button: no click at all for a person
+   * (a press and a release on two elements make none), and for a test driver a click to retry on
+   * the real button, which closed what the press had opened.
+   */
+  const press = useCallback(() => {
+    if (pressing.current) return;
+    pressing.current = true;
+    const release = () => {
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+      pressing.current = false;
+      const component = held.current;
+      held.current = null;
+      // A task later: the release's mouseup and click are dispatched after its pointerup, in this one.
+      if (component) setTimeout(() => arrive(component), 0);
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
+  }, [arrive]);
 
   // The real control is committed (its button's ref set) before this runs: give it the focus the
   // stand-in had, before the browser paints.
@@ -69,6 +103,7 @@ export function useLoadedOnIntent<P>(
     Loaded,
     /** The intent by hand (a click that came with none of the events above, as a script's). */
     want,
+    press,
     ready,
     intent,
     standIn: standIn as RefObject<HTMLButtonElement>,

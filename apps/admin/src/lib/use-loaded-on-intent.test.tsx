@@ -1,0 +1,68 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ComponentType } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useLoadedOnIntent } from './use-loaded-on-intent';
+
+afterEach(cleanup);
+
+function Real() {
+  return <button type="button">Real</button>;
+}
+
+/** A stand-in and the real control's code, which arrives when the test says. */
+function drawn() {
+  let arrive: (component: ComponentType) => void = () => {};
+  const code = new Promise<ComponentType>((resolve) => {
+    arrive = resolve;
+  });
+  const loaded: { current: ComponentType | null } = { current: null };
+  function Control() {
+    const control = useLoadedOnIntent(() => code, loaded);
+    const Loaded = control.Loaded;
+    if (Loaded) return <Loaded />;
+    return (
+      <button
+        type="button"
+        ref={control.standIn}
+        {...control.intent}
+        onPointerDown={() => {
+          control.press();
+          control.want();
+        }}
+      >
+        Stand-in
+      </button>
+    );
+  }
+  render(<Control />);
+  return { standIn: screen.getByRole('button', { name: 'Stand-in' }), arrive };
+}
+
+/** Lets the code's promise settle and React commit. */
+const settle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)));
+
+describe('a control loaded on intent', () => {
+  it('replaces its stand-in as soon as its code arrives when nothing presses it', async () => {
+    const { standIn, arrive } = drawn();
+    fireEvent.pointerEnter(standIn);
+    arrive(Real);
+    await settle();
+    expect(screen.getByRole('button', { name: 'Real' })).toBeTruthy();
+  });
+
+  // The code arriving between a press and its release would put the release on another element.
+  it('holds the real control back while the stand-in is pressed, and draws it after the release', async () => {
+    const { standIn, arrive } = drawn();
+    fireEvent.pointerDown(standIn, { button: 0 });
+    arrive(Real);
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Real' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stand-in' })).toBe(standIn);
+
+    fireEvent.pointerUp(window);
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Stand-in' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Real' })).toBeTruthy();
+  });
+});
