@@ -10,32 +10,33 @@ function Real() {
   return <button type="button">Real</button>;
 }
 
+/** The control: a stand-in pressed as StandInButton does, and the real control once its code has come. */
+function Control({ load, loaded }: { load: () => Promise<ComponentType>; loaded: { current: ComponentType | null } }) {
+  const control = useLoadedOnIntent(load, loaded);
+  const Loaded = control.Loaded;
+  if (Loaded) return <Loaded />;
+  return (
+    <button
+      type="button"
+      ref={control.standIn}
+      {...control.intent}
+      onPointerDown={() => {
+        control.press();
+        control.want();
+      }}
+    >
+      Stand-in
+    </button>
+  );
+}
+
 /** A stand-in and the real control's code, which arrives when the test says. */
 function drawn() {
   let arrive: (component: ComponentType) => void = () => {};
   const code = new Promise<ComponentType>((resolve) => {
     arrive = resolve;
   });
-  const loaded: { current: ComponentType | null } = { current: null };
-  function Control() {
-    const control = useLoadedOnIntent(() => code, loaded);
-    const Loaded = control.Loaded;
-    if (Loaded) return <Loaded />;
-    return (
-      <button
-        type="button"
-        ref={control.standIn}
-        {...control.intent}
-        onPointerDown={() => {
-          control.press();
-          control.want();
-        }}
-      >
-        Stand-in
-      </button>
-    );
-  }
-  render(<Control />);
+  render(<Control load={() => code} loaded={{ current: null }} />);
   return { standIn: screen.getByRole('button', { name: 'Stand-in' }), arrive };
 }
 
