@@ -17,15 +17,24 @@ export interface FirstScreenModules {
   dashboard: string[];
 }
 
+/** The GET calls a signed-in first screen makes as it draws: made by the inline script instead (src/lib/first-calls.ts). */
+export interface FirstScreenCalls {
+  /** On every signed-in screen: the shell's. */
+  shell: string[];
+  /** On /: the Dashboard's. */
+  dashboard: string[];
+}
+
 /**
  * Writes public/first-screen-preload.js inline into index.html's head, byte for byte, with the
  * addresses of the chunks (and their CSS) the login screen, the shell and the Dashboard need beyond
- * the entry's own in the tag's data-login, data-shell and data-dashboard attributes. A signed-out
+ * the entry's own in the tag's data-login, data-shell and data-dashboard attributes, and the paths
+ * of the signed-in first screens' calls in data-shell-calls and data-dashboard-calls. A signed-out
  * load asks for the login screen's only, which decision 053's budget already counts; the attributes
  * are not part of the script's hash (FIRST_SCREEN_PRELOAD_SCRIPT_CSP), which stays the same from
  * build to build. A module named here but missing from the build fails it.
  */
-export function firstScreenPreload(modules: FirstScreenModules): Plugin {
+export function firstScreenPreload(modules: FirstScreenModules, calls: FirstScreenCalls): Plugin {
   let root = '';
   return {
     name: 'backroom-first-screen-preload',
@@ -62,7 +71,9 @@ export function firstScreenPreload(modules: FirstScreenModules): Plugin {
         const signedIn = new Set(entryClosure);
         const shell = files(modules.shell, signedIn);
         const dashboard = files(modules.dashboard, signedIn);
-        const tag = `<script data-login="${login}" data-shell="${shell}" data-dashboard="${dashboard}">${source}</script>`;
+        const tag =
+          `<script data-login="${login}" data-shell="${shell}" data-dashboard="${dashboard}"` +
+          ` data-shell-calls="${calls.shell.join(' ')}" data-dashboard-calls="${calls.dashboard.join(' ')}">${source}</script>`;
         return html.replace(TAG, () => tag);
       },
     },

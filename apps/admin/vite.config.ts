@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { API_PATHS } from '@backroom/contract';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenPreload } from './first-screen-preload';
@@ -18,18 +19,25 @@ export default defineConfig({
     react(),
     mantineCssVariables(),
     inlineColorScheme(),
-    firstScreenPreload({
-      login: ['src/app/screens/login-screen.tsx'],
-      shell: ['src/app/shell-screen.tsx'],
-      dashboard: [
-        'src/features/dashboard/routes/dashboard-route.tsx',
-        'src/lib/query-client.ts',
-        'src/features/dashboard/api.ts',
-        // The figures' chunks too, which the route's loader asks for: asked for by the inline script,
-        // as the entry downloads, their links are not written while the entry runs (decision 058).
-        'src/features/dashboard/components/overview-figures.tsx',
-      ],
-    }),
+    firstScreenPreload(
+      {
+        login: ['src/app/screens/login-screen.tsx'],
+        shell: ['src/app/shell-screen.tsx'],
+        dashboard: [
+          'src/features/dashboard/routes/dashboard-route.tsx',
+          'src/lib/query-client.ts',
+          'src/features/dashboard/api.ts',
+          // The figures' chunks too, which the route's loader asks for: asked for by the inline script,
+          // as the entry downloads, their links are not written while the entry runs (decision 058).
+          'src/features/dashboard/components/overview-figures.tsx',
+        ],
+      },
+      {
+        // The calls the shell (the user's name, the unread count) and the Dashboard make as they draw.
+        shell: [API_PATHS.userInfo, API_PATHS.unread],
+        dashboard: [API_PATHS.dashboardSummary],
+      },
+    ),
     precompress(),
   ],
   // The manifest lets bench/initial-js.ts count the login screen's chunks, not only the entry.

@@ -88,10 +88,26 @@ const preloadedBeforeEntry = (page: Page, chunk: string) =>
 
 // index.html's inline script, under the API's real Content-Security-Policy (decision 058): the links
 // it writes come before the entry's tag, where the app's own preloads (written later) cannot be.
-test('a signed-in load asks for the shell and the Dashboard beside the entry', async ({ page }) => {
+// It also makes the shell's and the Dashboard's first calls, whose answers the app takes instead of
+// asking again (lib/first-calls.ts): each was asked for once, and none is left untaken.
+test('a signed-in load asks for the shell and the Dashboard beside the entry, and makes their first calls', async ({
+  page,
+}) => {
   expect(await preloadedBeforeEntry(page, 'shell-screen')).toBe(true);
   expect(await preloadedBeforeEntry(page, 'dashboard-route')).toBe(true);
   expect(await preloadedBeforeEntry(page, 'login-screen')).toBe(false);
+
+  const calls = await page.evaluate(
+    (paths) => ({
+      left: Object.keys(
+        (globalThis as { backroomFirstCalls?: { answers: object } }).backroomFirstCalls?.answers ?? { none: true },
+      ),
+      asked: paths.map((path) => performance.getEntriesByName(new URL(path, location.href).href).length),
+    }),
+    [API_PATHS.userInfo, API_PATHS.unread],
+  );
+  expect(calls).toEqual({ left: [], asked: [1, 1] });
+  await expectTiles(page, await summary(page));
 });
 
 test('the tiles, recent orders and chart show the API figures', async ({ page }) => {

@@ -30,7 +30,7 @@ export const COLOR_SCHEME_SCRIPT_CSP = "'sha256-JPGxJDR6TLMas7RrJRNAamQM81R17S7v
  * chunks beside the entry (docs/decisions/058-lighthouse-on-a-phone.md).
  * first-screen-preload-script.test.ts holds the hash to the file.
  */
-export const FIRST_SCREEN_PRELOAD_SCRIPT_CSP = "'sha256-zFyrffx6oVzV9RRh+Spag7h3U9dgVvTMuRBnvX855ZA='";
+export const FIRST_SCREEN_PRELOAD_SCRIPT_CSP = "'sha256-L9ppXWYLeRbcycutlj8T/4sX07kfGlLyqIcVzr1z++Q='";
 
 /** The header that carries the session token on every call. */
 export const TOKEN_HEADER = 'token';

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
-import { FIRST_SCREEN_PRELOAD_SCRIPT_CSP, STORAGE_KEYS } from '@backroom/contract';
+import { API_PATHS, FIRST_SCREEN_PRELOAD_SCRIPT_CSP, STORAGE_KEYS, TOKEN_HEADER } from '@backroom/contract';
 import { describe, expect, it } from 'vitest';
+import type { FirstCalls } from '../lib/first-calls';
 
 /*
  * public/first-screen-preload.js is plain JavaScript run as index.html is read, so it spells the
@@ -14,12 +15,30 @@ const source = readFileSync(new URL('../../public/first-screen-preload.js', impo
 const LOGIN = '/assets/login.js';
 const SHELL = '/assets/shell.js /assets/shell.css';
 const DASHBOARD = '/assets/dashboard.js';
+const SHELL_CALLS = [API_PATHS.userInfo, API_PATHS.unread];
+const DASHBOARD_CALLS = [API_PATHS.dashboardSummary];
 
-/** Runs the script on `pathname` with `stored` in storage; answers the links it added to the head. */
-function linksAdded(pathname: string, stored: Record<string, string>, storageThrows = false): string[] {
+interface Run {
+  /** The links it added to the head. */
+  links: string[];
+  /** Each call it made: its path, and the init it gave fetch. */
+  calls: { path: string; init: RequestInit }[];
+  /** What it left for the app (lib/first-calls.ts). */
+  left: FirstCalls | undefined;
+}
+
+/** Runs the script on `pathname` with `stored` in storage. */
+function run(pathname: string, stored: Record<string, string>, storageThrows = false): Run {
   const added: string[] = [];
-  const attributes: Record<string, string> = { 'data-login': LOGIN, 'data-shell': SHELL, 'data-dashboard': DASHBOARD };
-  const window = {
+  const calls: Run['calls'] = [];
+  const attributes: Record<string, string> = {
+    'data-login': LOGIN,
+    'data-shell': SHELL,
+    'data-dashboard': DASHBOARD,
+    'data-shell-calls': SHELL_CALLS.join(' '),
+    'data-dashboard-calls': DASHBOARD_CALLS.join(' '),
+  };
+  const window: { location: { pathname: string }; localStorage: unknown; backroomFirstCalls?: FirstCalls } = {
     location: { pathname },
     localStorage: {
       getItem: (key: string) => {
@@ -38,9 +57,15 @@ function linksAdded(pathname: string, stored: Record<string, string>, storageThr
         ),
     },
   };
-  runInNewContext(source, { window, document });
-  return added;
+  const fetch = (path: string, init: RequestInit) => {
+    calls.push({ path, init });
+    return Promise.resolve(new Response('{}'));
+  };
+  runInNewContext(source, { window, document, fetch });
+  return { links: added, calls, left: window.backroomFirstCalls };
 }
+
+const linksAdded = (...args: Parameters<typeof run>) => run(...args).links;
 
 const signedIn = { [STORAGE_KEYS.token]: 'a-token' };
 
@@ -70,5 +95,21 @@ describe('the first screen preload script', () => {
     expect(linksAdded('/login', signedIn)).toEqual(login);
     expect(linksAdded('/', {})).toEqual(login);
     expect(linksAdded('/orders', signedIn, true)).toEqual(login);
+  });
+
+  it("signed in, makes the shell's calls (and on / the Dashboard's) with the token, for the app to take", () => {
+    const sent = { headers: { accept: 'application/json', [TOKEN_HEADER]: 'a-token' }, credentials: 'include' };
+    const onDashboard = run('/', signedIn);
+    expect(onDashboard.calls).toEqual([...SHELL_CALLS, ...DASHBOARD_CALLS].map((path) => ({ path, init: sent })));
+    expect(onDashboard.left?.token).toBe('a-token');
+    expect(Object.keys(onDashboard.left?.answers ?? {})).toEqual([...SHELL_CALLS, ...DASHBOARD_CALLS]);
+
+    expect(run('/orders', signedIn).calls.map((call) => call.path)).toEqual(SHELL_CALLS);
+  });
+
+  it('makes no call on /login, without a token, or when storage is refused', () => {
+    for (const signedOut of [run('/login', signedIn), run('/', {}), run('/orders', signedIn, true)]) {
+      expect([signedOut.calls, signedOut.left]).toEqual([[], undefined]);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MESSAGES, messageResponseSchema } from '@backroom/contract';
+import { MESSAGES, messageResponseSchema, STORAGE_KEYS } from '@backroom/contract';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiRequest } from './api-client';
@@ -136,5 +136,77 @@ describe('apiRequest', () => {
     expect(await response.text()).toBe('a,b\n1,2\n');
     const error = await failure(apiRequest(`${base}/refused`, { accept: 'text/csv' }));
     expect(error.serverMessage).toBe('Not the last admin');
+  });
+});
+
+describe('apiRequest, signed in, on a first screen whose calls index.html made (first-calls.ts)', () => {
+  const stored = new Map<string, string>();
+  beforeAll(() => {
+    // Only what token-storage reads: the page's storage, holding a session's token.
+    Object.assign(globalThis, {
+      window: {
+        localStorage: {
+          getItem: (key: string) => stored.get(key) ?? null,
+          setItem: (key: string, value: string) => stored.set(key, value),
+          removeItem: (key: string) => stored.delete(key),
+        },
+      },
+    });
+    stored.set(STORAGE_KEYS.token, 'a-token');
+  });
+  afterAll(() => {
+    Reflect.deleteProperty(globalThis, 'window');
+    globalThis.backroomFirstCalls = undefined;
+  });
+  const made = (path: string, answer: Promise<Response>) => {
+    answer.catch(() => {});
+    globalThis.backroomFirstCalls = { token: 'a-token', answers: { [path]: answer } };
+  };
+
+  it("reads the script's answer as its own and sends nothing; the next call for the path is sent", async () => {
+    made(`${base}/ok`, Promise.resolve(Response.json({ success: true, message: 'From the page' })));
+    expect(await apiRequest(`${base}/ok`, { schema: messageResponseSchema })).toEqual({
+      success: true,
+      message: 'From the page',
+    });
+    expect(received).toBe(0);
+    expect(await apiRequest(`${base}/ok`, { schema: messageResponseSchema })).toEqual({
+      success: true,
+      message: 'Done',
+    });
+    expect(received).toBe(1);
+  });
+
+  it("answers the script's refusal as its own, and sends the call again when the script's never arrived", async () => {
+    made(
+      `${base}/ok`,
+      Promise.resolve(Response.json({ success: false, message: 'Not the last admin' }, { status: 409 })),
+    );
+    const error = await failure(apiRequest(`${base}/ok`, { schema: messageResponseSchema }));
+    expect([error.status, error.serverMessage, received]).toEqual([409, 'Not the last admin', 0]);
+
+    made(`${base}/ok`, Promise.reject(new TypeError('Failed to fetch')));
+    expect(await apiRequest(`${base}/ok`, { schema: messageResponseSchema })).toEqual({
+      success: true,
+      message: 'Done',
+    });
+    expect(received).toBe(1);
+  });
+
+  it('sends a call the script made with another token, or one that is not a GET', async () => {
+    globalThis.backroomFirstCalls = {
+      token: 'old-token',
+      answers: { [`${base}/ok`]: Promise.resolve(Response.json({})) },
+    };
+    expect(await apiRequest(`${base}/ok`, { schema: messageResponseSchema })).toEqual({
+      success: true,
+      message: 'Done',
+    });
+    made(`${base}/ok`, Promise.resolve(Response.json({})));
+    expect(await apiRequest(`${base}/ok`, { method: 'POST', schema: messageResponseSchema })).toEqual({
+      success: true,
+      message: 'Done',
+    });
+    expect(received).toBe(2);
   });
 });

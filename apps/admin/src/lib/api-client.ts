@@ -1,6 +1,7 @@
 import { MESSAGES, TOKEN_HEADER } from '@backroom/contract';
 import type { z } from 'zod';
 import { ApiError, type FailureWording, isErrorAnswer, serverMessageOr } from './api-error';
+import { takeFirstCall } from './first-calls';
 import { notifyError } from './notify';
 import { endSession, expireSession } from './session';
 import { getToken } from './token-storage';
@@ -86,9 +87,14 @@ async function call(path: string, options: RequestOptions<z.ZodType> | StreamOpt
     payload = JSON.stringify(body);
   }
 
+  const send = () => fetch(path, { method, headers, body: payload, credentials: 'include', signal: signal ?? null });
+  // A first screen's GET may have been sent already, as the page was read (first-calls.ts); if it
+  // failed to arrive, it is sent again.
+  const sent = method === 'GET' && token && !('accept' in options) ? takeFirstCall(path, token) : undefined;
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: payload, credentials: 'include', signal: signal ?? null });
+    response = await (sent ? sent.catch(send) : send());
+    signal?.throwIfAborted();
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, undefined, { cause, wording });
