@@ -131,6 +131,18 @@ describe('apiRequest', () => {
     expect(toasts()).toEqual(['Not the last admin', 'Failed to load', 'Failed to load bundles']);
   });
 
+  it("reads a first screen's answer unparsed when told, refusals as always", async () => {
+    ANSWERS['/extra'] = [200, { success: true, message: 'Done', kept: 1 }];
+    // Parsed, a key the contract does not name is dropped; unparsed, the answer is as it came.
+    expect(await apiRequest(`${base}/extra`, { schema: messageResponseSchema })).toEqual({
+      success: true,
+      message: 'Done',
+    });
+    expect(await apiRequest(`${base}/extra`, { parse: false })).toEqual({ success: true, message: 'Done', kept: 1 });
+    const error = await failure(apiRequest(`${base}/refused`, { parse: false }));
+    expect([error.status, error.serverMessage]).toEqual([409, 'Not the last admin']);
+  });
+
   it('hands a stream back unread when asked for another media type', async () => {
     const response = await apiRequest(`${base}/csv`, { accept: 'text/csv' });
     expect(await response.text()).toBe('a,b\n1,2\n');

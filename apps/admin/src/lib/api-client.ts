@@ -46,6 +46,16 @@ export interface RequestOptions<S extends z.ZodType> extends CallOptions {
   schema: S;
 }
 
+/**
+ * A first screen's call whose answer is read as the contract types it, not parsed: the server writes
+ * it from the same schema (only the keys it names, each of its type: decision 020's serializer),
+ * and parsing it would put zod and the schemas on the signed-in first screen's load (decision 058).
+ * Only for calls a first screen makes; every other screen parses what it reads.
+ */
+export interface UnparsedOptions extends CallOptions {
+  parse: false;
+}
+
 export interface StreamOptions extends CallOptions {
   /** The media type asked for (e.g. text/csv): the answer is handed back unread, to be streamed. */
   accept: string;
@@ -55,11 +65,13 @@ export interface StreamOptions extends CallOptions {
  * Calls the API on the same origin with the stored token in the `token` header. Error answers
  * become an ApiError carrying the status, the server's message and the screen's words; any 401 or
  * 403 ends the session (but for the options above). With a schema the JSON answer is parsed with
- * it; with `accept` the successful Response is answered, its body unread.
+ * it; with `parse: false` it is answered as it came; with `accept` the successful Response is
+ * answered, its body unread.
  */
 export function apiRequest<S extends z.ZodType>(path: string, options: RequestOptions<S>): Promise<z.output<S>>;
+export function apiRequest<T>(path: string, options: UnparsedOptions): Promise<T>;
 export function apiRequest(path: string, options: StreamOptions): Promise<Response>;
-export async function apiRequest(path: string, options: RequestOptions<z.ZodType> | StreamOptions): Promise<unknown> {
+export async function apiRequest(path: string, options: AnyOptions): Promise<unknown> {
   try {
     return await call(path, options);
   } catch (error) {
@@ -68,7 +80,9 @@ export async function apiRequest(path: string, options: RequestOptions<z.ZodType
   }
 }
 
-async function call(path: string, options: RequestOptions<z.ZodType> | StreamOptions): Promise<unknown> {
+type AnyOptions = RequestOptions<z.ZodType> | UnparsedOptions | StreamOptions;
+
+async function call(path: string, options: AnyOptions): Promise<unknown> {
   const { method = 'GET', body, anonymous = false, signal } = options;
   const wording: FailureWording = {
     unreachable: options.unreachableMessage,
@@ -106,6 +120,7 @@ async function call(path: string, options: RequestOptions<z.ZodType> | StreamOpt
   }
   const answer = await readJson(response);
   if (!response.ok || isErrorAnswer(answer)) throw refused(response, answer, options, wording);
+  if ('parse' in options) return answer;
   const parsed = options.schema.safeParse(answer);
   if (!parsed.success) throw new ApiError(response.status, undefined, { cause: parsed.error, wording });
   return parsed.data;

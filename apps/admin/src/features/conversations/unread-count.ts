@@ -14,3 +14,24 @@ export function nextUnreadCount(current: number, event: UnreadEvent): number {
       return event.isAdmin ? current : current + 1;
   }
 }
+
+/*
+ * The two socket events the shell hears are read by their one field, checked here rather than with
+ * the contract's schemas: the shell is on every signed-in first screen, whose load carries no
+ * schema (docs/decisions/058-lighthouse-on-a-phone.md). A payload without the field is ignored, as
+ * the schemas' refusal was.
+ */
+const field = (payload: unknown, name: string): unknown =>
+  typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>)[name] : undefined;
+
+/** An adminUnreadUpdated payload's count (a whole number, 0 or more), or undefined. */
+export function broadcastCount(payload: unknown): number | undefined {
+  const count = field(payload, 'count');
+  return typeof count === 'number' && Number.isInteger(count) && count >= 0 ? count : undefined;
+}
+
+/** A newMessage payload's isAdmin flag (only it matters to the count), or undefined. */
+export function sentByAdmin(payload: unknown): boolean | undefined {
+  const isAdmin = field(payload, 'isAdmin');
+  return typeof isAdmin === 'boolean' ? isAdmin : undefined;
+}

@@ -1,4 +1,4 @@
-import { API_PATHS, dashboardSummaryResponseSchema } from '@backroom/contract';
+import { API_PATHS, type DashboardSummaryResponse } from '@backroom/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -9,11 +9,14 @@ import { queryKeys } from '../../lib/query-keys';
  */
 const REFRESH_MS = 60_000;
 
-/** GET /api/dashboard/summary: every figure of the Dashboard Overview in one call. */
+/**
+ * GET /api/dashboard/summary: every figure of the Dashboard Overview in one call. A first screen's
+ * call: its answer is read unparsed (api-client's UnparsedOptions).
+ */
 export const dashboardSummaryQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.dashboard.detail('summary'),
-    queryFn: ({ signal }) => apiRequest(API_PATHS.dashboardSummary, { schema: dashboardSummaryResponseSchema, signal }),
+    queryFn: ({ signal }) => apiRequest<DashboardSummaryResponse>(API_PATHS.dashboardSummary, { parse: false, signal }),
     refetchInterval: REFRESH_MS,
   });
 

@@ -1,17 +1,14 @@
-import { adminUnreadUpdatedEventSchema, EVENTS, newMessageEventSchema } from '@backroom/contract';
+import { EVENTS } from '@backroom/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useEffect, useReducer } from 'react';
 import { connectSocket } from '../../../lib/socket';
-import { nextUnreadCount } from '../unread-count';
+import { broadcastCount, nextUnreadCount, sentByAdmin } from '../unread-count';
 import { unreadQueryOptions } from '../unread-query';
 
 /** The detail of the browser-wide adminUnreadUpdated event (spec 1 section 4). */
 export interface AdminUnreadUpdatedDetail {
   count: number;
 }
-
-/** Only the flag matters here; the rest of the message is the messages screen's business. */
-const senderSchema = newMessageEventSchema.pick({ isAdmin: true });
 
 const UnreadCountContext = createContext(0);
 
@@ -41,13 +38,13 @@ export function UnreadCountProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const socket = connectSocket();
     const onMessage = (payload: unknown) => {
-      const parsed = senderSchema.safeParse(payload);
-      if (parsed.success) dispatch({ kind: 'newMessage', isAdmin: parsed.data.isAdmin });
+      const isAdmin = sentByAdmin(payload);
+      if (isAdmin !== undefined) dispatch({ kind: 'newMessage', isAdmin });
     };
     const onUnreadUpdated = (payload: unknown) => {
-      const parsed = adminUnreadUpdatedEventSchema.safeParse(payload);
-      if (!parsed.success) return;
-      const detail: AdminUnreadUpdatedDetail = { count: parsed.data.count };
+      const count = broadcastCount(payload);
+      if (count === undefined) return;
+      const detail: AdminUnreadUpdatedDetail = { count };
       window.dispatchEvent(new CustomEvent(EVENTS.adminUnreadUpdated, { detail }));
     };
     socket.on(EVENTS.newMessage, onMessage);
