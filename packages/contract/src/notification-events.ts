@@ -1,7 +1,9 @@
 /*
- * The bell's socket events, apart from notifications.ts: the socket (on every signed-in screen's
- * first load) sends one, and importing notifications.ts for it built the bell's schemas and
- * common.ts's request rules as the shell loaded (docs/decisions/058-lighthouse-on-a-phone.md).
+ * What the shell reads of the notifications without their schemas, apart from notifications.ts: the
+ * bell's socket events (the socket, on every signed-in screen's first load, sends one), its calls'
+ * paths and page size, and its accessible name. Importing notifications.ts for them built the
+ * bell's schemas, common.ts's request rules and zod as the shell loaded
+ * (docs/decisions/058-lighthouse-on-a-phone.md).
  */
 
 /** Socket events (to the admins who receive the kind; to one admin's sockets for reads). */
@@ -13,3 +15,26 @@ export const NOTIFICATION_EVENTS = {
   /** From the Messages screen: { open: boolean }. While open, customer messages do not ring its admin. */
   messagesOpen: 'messagesOpen',
 } as const;
+
+export const NOTIFICATION_LIMITS = { maxPageSize: 200, pageSize: 20 } as const;
+
+/** The bell's calls. */
+export const NOTIFICATION_PATHS = {
+  /** GET: the admin's notifications newest first, with the unread count. */
+  list: '/api/notifications',
+  /** POST: every notification read, for the calling admin. */
+  readAll: '/api/notifications/read-all',
+  /** POST: one notification read, for the calling admin (when it is opened). */
+  read: '/api/notifications/:id/read',
+  /** GET / PUT: the kinds the calling admin receives. */
+  kinds: '/api/notifications/kinds',
+} as const;
+
+export function notificationReadPath(id: string): string {
+  return NOTIFICATION_PATHS.read.replace(':id', encodeURIComponent(id));
+}
+
+/** The bell's accessible name: 'Notifications' or 'Notifications, 3 unread'. */
+export function bellLabel(unread: number): string {
+  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { queryParam, textSchema, wholeQueryParam } from './common';
 import { isObjectId } from './domain/object-id';
+import { NOTIFICATION_LIMITS } from './notification-events';
 
 /*
  * The bell (issue 24; docs/decisions/056-notifications.md): what needs the staff, newest first,
@@ -41,30 +42,12 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   signInBurst: 'Refused sign-in bursts',
 };
 
-export const NOTIFICATION_LIMITS = { maxPageSize: 200, pageSize: 20 } as const;
-
 /**
  * A refused sign-in burst: this many refusals on one admin's account (the activity log's
  * signInRefused entries) within the window make one notification, and none again for that
  * account until a whole window has passed since it.
  */
 export const SIGN_IN_BURST = { refusals: 5, windowMs: 15 * 60_000 } as const;
-
-/** The bell's calls. */
-export const NOTIFICATION_PATHS = {
-  /** GET: the admin's notifications newest first, with the unread count. */
-  list: '/api/notifications',
-  /** POST: every notification read, for the calling admin. */
-  readAll: '/api/notifications/read-all',
-  /** POST: one notification read, for the calling admin (when it is opened). */
-  read: '/api/notifications/:id/read',
-  /** GET / PUT: the kinds the calling admin receives. */
-  kinds: '/api/notifications/kinds',
-} as const;
-
-export function notificationReadPath(id: string): string {
-  return NOTIFICATION_PATHS.read.replace(':id', encodeURIComponent(id));
-}
 
 /** What a notification is about: the ids that open it, each present when it applies. */
 export const notificationSubjectSchema = z.object({
@@ -136,8 +119,3 @@ export const notificationKindsResponseSchema = z.object({
   kinds: z.array(z.enum(NOTIFICATION_KINDS)),
 });
 export type NotificationKindsResponse = z.infer<typeof notificationKindsResponseSchema>;
-
-/** The bell's accessible name: 'Notifications' or 'Notifications, 3 unread'. */
-export function bellLabel(unread: number): string {
-  return unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
-}

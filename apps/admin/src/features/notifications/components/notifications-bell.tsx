@@ -7,7 +7,7 @@ import { StandInButton } from '../../../components/stand-in-button';
 import { openState } from '../../../lib/open-state';
 import { useLoadedOnIntent } from '../../../lib/use-loaded-on-intent';
 import { useLoadedWhen } from '../../../lib/use-loaded-when';
-import { useMarkRead, useNotifications } from '../api';
+import { useMarkRead, useNotifications } from '../bell-api';
 import classes from './notifications-bell.module.css';
 import type { NotificationsPanelProps } from './notifications-panel';
 

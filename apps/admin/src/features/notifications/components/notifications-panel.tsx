@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import type { Ref } from 'react';
-import type { useMarkRead, useNotifications } from '../api';
+import type { useMarkRead, useNotifications } from '../bell-api';
 import classes from './notifications-bell.module.css';
 
 export interface NotificationsPanelProps {
