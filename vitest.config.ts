@@ -9,6 +9,9 @@ const apiSuite = {
   maxWorkers: 2,
   // A worker runs file after file without importing the app again for each (isolate: false).
   isolate: false,
+  // The app's request context (AsyncLocalStorage) as `npm run serve` runs it: on async context
+  // frames instead of promise hooks (decision 054's tenth-stop amendment).
+  execArgv: ['--experimental-async-context-frame'],
 };
 
 /**

@@ -8,6 +8,9 @@ export interface ActivityActor {
   ip: string | null;
 }
 
+// Carried by async context frames where `npm run serve` starts Node (--experimental-async-context-frame):
+// on Node 22's default, the first run() turned on promise hooks for every promise of every request
+// (decision 054's tenth-stop amendment).
 const storage = new AsyncLocalStorage<ActivityActor>();
 
 /** The admin acting now, or undefined outside an admin's request (the demo generator, a customer's call). */
