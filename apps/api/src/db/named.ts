@@ -66,8 +66,9 @@ function decoderOf(field: unknown): Decoder | undefined {
  * A function making one object of a row's cells: { key: row[i] } in the selection's order, a
  * value with a decoder decoded unless null. Written as one object literal (generated once per
  * statement, from the selection's own keys, each quoted by JSON.stringify) so V8 allocates each
- * row's object at its full shape at once: built key by key, a 29-field product row grew its
- * property store several times over, about 1.5 KB of garbage per row (issue 23).
+ * row's object at its full shape at once. Built key by key (`out[key] = value`), a row of about 20
+ * fields or more became a dictionary, V8's limit for fields added by computed key: slow to build,
+ * and every later read of a field a hash lookup (decision 054's tenth-stop amendment).
  */
 export function rowMapper(keys: readonly string[], decoders: readonly (Decoder | undefined)[]) {
   // In a literal, a key "__proto__" would set the object's prototype, not a field.
