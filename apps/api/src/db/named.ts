@@ -63,45 +63,76 @@ function decoderOf(field: unknown): Decoder | undefined {
 }
 
 /**
- * A function making one object of a row's cells: { key: row[i] } in the selection's order, a
- * value with a decoder decoded unless null. Written as one object literal (generated once per
- * statement, from the selection's own keys, each quoted by JSON.stringify) so V8 allocates each
- * row's object at its full shape at once. Built key by key (`out[key] = value`), a row of about 20
- * fields or more became a dictionary, V8's limit for fields added by computed key: slow to build,
- * and every later read of a field a hash lookup (decision 054's tenth-stop amendment).
+ * A selected field as the row mapper sees it: a cell with its decoder (none: the value as pg parsed
+ * it), or an object of fields (a joined table's columns, as Drizzle nests them).
  */
-export function rowMapper(keys: readonly string[], decoders: readonly (Decoder | undefined)[]) {
-  // In a literal, a key "__proto__" would set the object's prototype, not a field.
-  if (keys.includes('__proto__')) throw new Error('namedSelect: a field cannot be named __proto__');
-  const fields = keys.map((key, i) =>
-    decoders[i] === undefined
-      ? `${JSON.stringify(key)}: row[${i}]`
-      : `${JSON.stringify(key)}: row[${i}] === null ? null : decoders[${i}](row[${i}])`,
-  );
-  return new Function('decoders', `return (row) => ({ ${fields.join(', ')} });`)(decoders) as (
+export type RowField =
+  | { key: string; decoder: Decoder | undefined }
+  | { key: string; fields: readonly RowField[]; nullable?: boolean };
+
+/**
+ * A function making one object of a row's cells, the fields in the selection's order taking the
+ * cells in turn: a value with a decoder decoded unless null; a nested object made of its fields,
+ * or null when it is `nullable` (a left join's) and its first cell is null, as Drizzle makes it.
+ * Written as one object literal (generated once per statement, from the selection's own keys, each
+ * quoted by JSON.stringify) so V8 allocates each row's object at its full shape at once. Built key
+ * by key (`out[key] = value`), a row of about 20 fields or more became a dictionary, V8's limit for
+ * fields added by computed key: slow to build, and every later read of a field a hash lookup
+ * (decision 054's tenth-stop amendment).
+ */
+export function rowMapper(fields: readonly RowField[]) {
+  const decoders: Decoder[] = [];
+  let cell = 0;
+  const literal = (list: readonly RowField[]): string =>
+    `{ ${list
+      .map((field) => {
+        // In a literal, a key "__proto__" would set the object's prototype, not a field.
+        if (field.key === '__proto__') throw new Error('namedSelect: a field cannot be named __proto__');
+        const name = JSON.stringify(field.key);
+        if ('fields' in field) {
+          const first = cell;
+          const object = literal(field.fields);
+          return `${name}: ${field.nullable ? `row[${first}] === null ? null : ${object}` : object}`;
+        }
+        const at = cell++;
+        if (field.decoder === undefined) return `${name}: row[${at}]`;
+        decoders.push(field.decoder);
+        return `${name}: row[${at}] === null ? null : decoders[${decoders.length - 1}](row[${at}])`;
+      })
+      .join(', ')} }`;
+  const body = literal(fields);
+  const map = new Function('decoders', `return (row) => (${body});`)(decoders) as (
     row: unknown[],
   ) => Record<string, unknown>;
+  return Object.assign(map, { cells: cell });
+}
+
+/** The selection's fields for rowMapper, nested objects included; `nullable` names the left joins' objects. */
+function rowFields(selection: Record<string, unknown>, nullable: readonly string[]): RowField[] {
+  return Object.entries(selection).map(([key, field]) => {
+    if (is(field, Column) || is(field, SQL) || is(field, SQL.Aliased)) return { key, decoder: decoderOf(field) };
+    if (!field || Object.getPrototypeOf(field) !== Object.prototype)
+      throw new Error('namedSelect: only columns, sql expressions and objects of them can be selected');
+    return { key, fields: rowFields(field as Record<string, unknown>, []), nullable: nullable.includes(key) };
+  });
 }
 
 /**
- * A select with a flat selection as a named prepared statement whose rows are mapped by a mapper
- * made once (issue 23): the values Drizzle's own prepared query would give (the same type parsers,
- * the same decoders), without its per-cell checks of what each field is, which cost about 0.6 ms
- * on a page of 100 products. The selection must be flat (no nested objects, no joins' tables):
- * its fields are the statement's columns in order.
+ * A select as a named prepared statement whose rows are mapped by a mapper made once (issue 23):
+ * the values Drizzle's own prepared query would give (the same type parsers, the same decoders),
+ * without its per-cell checks of what each field is, which cost about 0.6 ms on a page of 100
+ * products. Its fields are the statement's columns in order, nested objects' depth first as
+ * Drizzle orders them; `nullable` names the nested objects a left join fills (null when their
+ * first column is).
  */
 export function namedSelect<T>(
   db: Db,
   query: SQLWrapper & { _: { selectedFields: Record<string, unknown> } },
   name: string,
+  options: { nullable?: readonly string[] } = {},
 ) {
   const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
-  const selection = query._.selectedFields;
-  const keys = Object.keys(selection);
-  const mapRow = rowMapper(
-    keys,
-    keys.map((key) => decoderOf(selection[key])),
-  );
+  const mapRow = rowMapper(rowFields(query._.selectedFields, options.nullable ?? []));
   const pool = (db as unknown as { $client: pg.Pool }).$client;
   return async (values: Record<string, unknown>): Promise<T[]> => {
     const result = await pool.query<unknown[]>({
@@ -111,8 +142,8 @@ export function namedSelect<T>(
       rowMode: 'array',
       types: drizzleTypes,
     });
-    if (result.fields.length !== keys.length)
-      throw new Error(`${name}: ${result.fields.length} columns for ${keys.length} fields`);
+    if (result.fields.length !== mapRow.cells)
+      throw new Error(`${name}: ${result.fields.length} columns for ${mapRow.cells} fields`);
     return result.rows.map(mapRow) as T[];
   };
 }
