@@ -64,6 +64,35 @@ const history = async (id: string, query: { before?: string | null; limit?: numb
 const listPage = (body: Record<string, unknown>) => orderCall(t, token, API_PATHS.orderList, body);
 
 describe('POST /api/order/list', () => {
+  it('reads each order on the screen’s opening page as a search reads it: its latest change, or null', async () => {
+    const db = t.database.db;
+    // Dated ahead of every other order of this file, so the two lead the opening page.
+    const none = await insertOrder(db, { createdAt: new Date(Date.UTC(2099, 0, 2)) });
+    const changed = await insertOrder(db, { createdAt: new Date(Date.UTC(2099, 0, 1)) });
+    const rows = await insertChanges(db, changed.id, 4);
+    // No search and no dates: the opening page's prepared statement (its own row mapper, decision 054).
+    const opening = await listPage({ page: 1, pageSize: 2 });
+    expect(opening.statusCode).toBe(200);
+    const [first, second] = opening.json().orders as Order[];
+    expect(first?._id).toBe(none.id);
+    expect(first?.lastStatusChange).toBeNull();
+    expect(second?._id).toBe(changed.id);
+    const latest = newestFirst(rows)[0];
+    expect(second?.lastStatusChange).toEqual({
+      id: latest?.id,
+      status: latest?.status,
+      at: latest?.createdAt.toISOString(),
+      by: 'Olga Admin',
+      trackingNumber: latest?.trackingNumber,
+      discountCode: latest?.discountCode,
+    });
+    // Field for field what a search (Drizzle's own mapping) answers for the same orders.
+    for (const order of [first, second]) {
+      const searched = await listPage({ searchBy: 'orderId', search: order?._id, page: 1, pageSize: 10 });
+      expect((searched.json().orders as Order[])[0]).toEqual(order);
+    }
+  });
+
   it('carries each order’s latest status change only, so a long history leaves a page’s size alone', async () => {
     const db = t.database.db;
     const lastName = 'Pagesize';
