@@ -11,7 +11,7 @@ import {
   useState,
 } from 'react';
 import { ConfirmButtons } from './confirm-buttons';
-import { escapeBelongsTo, UNSAVED_CHANGES_TEXT } from './unsaved-changes';
+import { calendarTakingEscape, escapeBelongsTo, UNSAVED_CHANGES_TEXT } from './unsaved-changes';
 
 interface DialogProps {
   opened: boolean;
@@ -91,11 +91,9 @@ export function Dialog({
     if (!opened) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.isComposing) return;
-      // A calendar switching between days, months and years redraws the button that had the focus;
-      // until keepFocusInCalendar (components/calendar.ts) puts the focus back in it, which a quick
-      // Esc can beat, the focus is on the body. That Esc is the open calendar's: it gets it.
-      const calendar =
-        event.target === document.body ? document.querySelector<HTMLElement>('[data-dates-dropdown]') : null;
+      // An open calendar's Esc pressed before it had the focus (just opened, or just switched between
+      // days, months and years) is handed to it: it closes, and the dialog stays.
+      const calendar = calendarTakingEscape(document, event.target);
       if (calendar) {
         calendar.focus();
         calendar.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
