@@ -232,9 +232,13 @@ test('Activity at 375, 768 and 1440 px fits the width; axe finds nothing, in lig
         await expect(page.getByLabel(name, { exact: true })).toBeInViewport();
       if (width === AXE_WIDTH) await accessibleInBothSchemes(page, 'the entries', { anyImpact: true });
 
-      await page.getByRole('button', { name: /Date range/ }).click();
+      const dateRange = page.getByRole('button', { name: /Date range/ });
+      await dateRange.click();
       await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
       if (width === AXE_WIDTH) await accessibleInBothSchemes(page, 'the date range open', { anyImpact: true });
+      // At one width, Esc with the focus still on the field (a quick Esc, before the calendar took
+      // it): it closes the calendar all the same.
+      if (width === 375) await dateRange.focus();
       await page.keyboard.press('Escape');
       await expect(page.getByRole('button', { name: 'Next month' })).toBeHidden();
       await fits();

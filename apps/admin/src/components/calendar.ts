@@ -1,4 +1,4 @@
-import type { Ref } from 'react';
+import { type Ref, useEffect } from 'react';
 
 /**
  * Switching the calendar between days, months and years redraws the button that had the focus, and
@@ -9,6 +9,40 @@ function keepFocusInCalendar() {
   setTimeout(() => {
     if (document.activeElement === document.body) document.querySelector<HTMLElement>('[data-dates-dropdown]')?.focus();
   });
+}
+
+/**
+ * The open date calendar an Esc belongs to, or null. A date picker's calendar takes the focus a moment
+ * after it opens (its focus trap waits a tick), and switching it between days, months and years
+ * redraws the focused button so the focus falls to the page's body. An Esc pressed meanwhile, on the
+ * picker's own button or on the body, would reach nothing that closes the calendar, or the dialog
+ * around it: it is the open calendar's. Null when none is open, when the focus is in it (it closes by
+ * itself), or on a typed date field (the orders' date range), which closes its calendar on Esc itself.
+ */
+export function calendarTakingEscape(doc: Document, target: EventTarget | null): HTMLElement | null {
+  const calendar = doc.querySelector<HTMLElement>('[data-dates-dropdown]');
+  if (!calendar || target === null || !('tagName' in target)) return null;
+  const onPicker = target.tagName === 'BUTTON' && (target as Element).hasAttribute('data-dates-input');
+  return target === doc.body || target === doc.documentElement || onPicker ? calendar : null;
+}
+
+/**
+ * Hands the open calendar the Esc that calendarTakingEscape gives it, wherever the calendar is (a form
+ * dialog, a screen's filters), before anything else on the page sees that key (issue 21; decision 047).
+ */
+export function useOpenCalendarTakesEscape() {
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.isComposing) return;
+      const calendar = calendarTakingEscape(document, event.target);
+      if (!calendar) return;
+      event.stopImmediatePropagation();
+      calendar.focus();
+      calendar.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    };
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, []);
 }
 
 /**

@@ -10,8 +10,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import { calendarTakingEscape } from './calendar';
 import { ConfirmButtons } from './confirm-buttons';
-import { calendarTakingEscape, escapeBelongsTo, UNSAVED_CHANGES_TEXT } from './unsaved-changes';
+import { escapeBelongsTo, UNSAVED_CHANGES_TEXT } from './unsaved-changes';
 
 interface DialogProps {
   opened: boolean;
@@ -91,14 +92,9 @@ export function Dialog({
     if (!opened) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.isComposing) return;
-      // An open calendar's Esc pressed before it had the focus (just opened, or just switched between
-      // days, months and years) is handed to it: it closes, and the dialog stays.
-      const calendar = calendarTakingEscape(document, event.target);
-      if (calendar) {
-        calendar.focus();
-        calendar.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
-        return;
-      }
+      // An open calendar's Esc pressed before it had the focus is the calendar's, whichever of the two
+      // listeners runs first (useOpenCalendarTakesEscape, components/calendar.ts): the dialog stays.
+      if (calendarTakingEscape(document, event.target)) return;
       if (escapeBelongsTo(document.getElementById(id), event.target)) guard.requestClose(latest.current.onClose);
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });

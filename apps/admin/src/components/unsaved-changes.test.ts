@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { calendarTakingEscape, changedFrom, escapeBelongsTo } from './unsaved-changes';
+import { changedFrom, escapeBelongsTo } from './unsaved-changes';
 
 describe('changedFrom', () => {
   it('sees no change in values equal item by item and key by key', () => {
@@ -64,28 +64,5 @@ describe('escapeBelongsTo', () => {
     expect(escapeBelongsTo(null, get('title'))).toBe(false);
     expect(escapeBelongsTo(document.getElementById('dialog'), null)).toBe(false);
     expect(escapeBelongsTo(document.getElementById('dialog'), window)).toBe(false);
-  });
-});
-
-describe('calendarTakingEscape', () => {
-  const page = (calendarOpen: boolean) => {
-    document.body.innerHTML = `
-      <div id="dialog"><section role="dialog"><button id="field" data-dates-input></button></section></div>
-      ${calendarOpen ? '<div id="calendar" data-dates-dropdown tabindex="-1"><button id="day"></button></div>' : ''}`;
-    return (id: string) => document.getElementById(id);
-  };
-
-  it('hands an open calendar the Esc pressed on its field or on the body, before it had the focus', () => {
-    const get = page(true);
-    expect(calendarTakingEscape(document, get('field'))).toBe(get('calendar'));
-    expect(calendarTakingEscape(document, document.body)).toBe(get('calendar'));
-  });
-
-  it('leaves the Esc pressed in the calendar to it, and every Esc to the dialog when none is open', () => {
-    expect(calendarTakingEscape(document, page(true)('day'))).toBeNull();
-    expect(calendarTakingEscape(document, page(true)('calendar'))).toBeNull();
-    const get = page(false);
-    expect(calendarTakingEscape(document, get('field'))).toBeNull();
-    expect(calendarTakingEscape(document, document.body)).toBeNull();
   });
 });

@@ -45,19 +45,6 @@ export function escapeBelongsTo(root: Element | null, target: EventTarget | null
   return root.contains(target) && target.getAttribute('data-mantine-stop-propagation') !== 'true';
 }
 
-/**
- * The open date calendar an Esc belongs to, or null. While open, a calendar is the innermost layer,
- * so an Esc pressed outside it is its own: with the focus still on its field (the calendar takes the
- * focus a moment after it opens, which a quick Esc beats) or fallen to the page's body (switching
- * between days, months and years redraws the focused button). Null when none is open, or when the
- * focus is in it: it closes on that Esc by itself.
- */
-export function calendarTakingEscape(doc: Document, target: EventTarget | null): HTMLElement | null {
-  const calendar = doc.querySelector<HTMLElement>('[data-dates-dropdown]');
-  if (!calendar || (isElement(target) && calendar.contains(target))) return null;
-  return calendar;
-}
-
 function isElement(target: EventTarget | null): target is Element {
   return typeof target === 'object' && target !== null && 'ownerDocument' in target && 'getAttribute' in target;
 }

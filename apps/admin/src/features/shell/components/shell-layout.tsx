@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { useOpenCalendarTakesEscape } from '../../../components/calendar';
 import { UnreadCountProvider } from '../../conversations/hooks/unread-count';
 import { useRealtimeConnection } from '../hooks/use-realtime-connection';
 import { useSidebarCollapsed } from '../hooks/use-sidebar-collapsed';
@@ -9,6 +10,7 @@ import { TopBar } from './top-bar';
 /** The signed-in frame (spec 1 section 2.2): top bar, collapsible sidebar, and the screen. */
 export function ShellLayout() {
   useRealtimeConnection();
+  useOpenCalendarTakesEscape();
   const { collapsed, toggle } = useSidebarCollapsed();
   return (
     <UnreadCountProvider>
