@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from '../../src/modules/notifications/service';
+import { ROOMS } from '../../src/plugins/infrastructure/realtime';
 import { adminSocket, nextEvent } from '../helpers/admin-socket';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createCustomer } from '../helpers/customer-socket';
@@ -292,6 +293,51 @@ describe('the kinds an admin receives', () => {
 
     await call('PUT', NOTIFICATION_PATHS.kinds, erin.token, { kinds: [] });
     expect(await bell(t, erin.token)).toMatchObject({ notifications: [], unread: 0 });
+  });
+});
+
+describe('the kinds an admin receives, on every instance', () => {
+  /** The rooms of the admin's kinds that a socket of an app (this test's or another's) is in. */
+  const kindRooms = (app: TestApp, socket: Socket) =>
+    [...(app.app.ctx.realtime.io.of('/').sockets.get(socket.id ?? '')?.rooms ?? [])]
+      .filter((room) => room.startsWith(ROOMS.notifications('')))
+      .sort();
+
+  it("this instance's sockets hear the new kinds when the change returns, before the call answers", async () => {
+    const frank = await admin('Frank Admin');
+    const socket = await adminSocket(t, frank.token);
+    sockets.push(socket);
+    expect(kindRooms(t, socket)).toEqual(NOTIFICATION_KINDS.map(ROOMS.notifications).sort());
+    // No wait: a notification written right after the change must not reach a kind left behind
+    // (the adapter alone changes rooms after a round trip to the database).
+    t.app.ctx.realtime.setNotificationKinds(frank.id, ['campaign']);
+    expect(kindRooms(t, socket)).toEqual([ROOMS.notifications('campaign')]);
+    t.app.ctx.realtime.setNotificationKinds(frank.id, ['order', 'stockOut']);
+    expect(kindRooms(t, socket)).toEqual([ROOMS.notifications('order'), ROOMS.notifications('stockOut')].sort());
+  });
+
+  it("a choice saved through one instance reaches the admin's sockets on another", async () => {
+    const grace = await admin('Grace Admin');
+    const url = t.config.databaseUrl;
+    if (!url) throw new Error('the test app has no database URL');
+    const other = await createTestApp({ DATABASE_URL: url });
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const socket = await adminSocket(other, grace.token);
+      sockets.push(socket);
+      const put = await call('PUT', NOTIFICATION_PATHS.kinds, grace.token, { kinds: ['bulk'] });
+      expect(put.statusCode, put.body).toBe(200);
+      await waitUntil(
+        () => kindRooms(other, socket).join() === ROOMS.notifications('bulk'),
+        "the other instance's socket to hear bulk alone",
+      );
+      await call('PUT', NOTIFICATION_PATHS.kinds, grace.token, { kinds: ['order', 'bulk'] });
+      const both = [ROOMS.notifications('bulk'), ROOMS.notifications('order')].sort().join();
+      await waitUntil(() => kindRooms(other, socket).join() === both, "the other instance's socket to hear both");
+      socket.disconnect();
+    } finally {
+      await other.close();
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   EVENTS,
   isObjectId,
@@ -25,6 +26,8 @@ export const ROOMS = {
   notifications: (kind: string) => `notifications:${kind}`,
   /** The admins' sockets whose Messages screen is open. */
   messagesOpen: 'messages-open',
+  /** Every socket of one instance (a name of its own per process): a change made here, told the others. */
+  instance: (id: string) => `instance:${id}`,
 } as const;
 
 export interface Realtime {
@@ -38,7 +41,10 @@ export interface Realtime {
   toAdminsAndConversation(conversationId: string, event: string, payload: unknown): void;
   /** Sends an event to every socket of one admin, on every instance. */
   toAdmin(adminId: string, event: string, payload: unknown): void;
-  /** The admin's sockets, on every instance, now hear notifications of exactly these kinds. */
+  /**
+   * The admin's sockets now hear notifications of exactly these kinds: this instance's when it
+   * returns, the other instances' as soon as the adapter tells them.
+   */
   setNotificationKinds(adminId: string, kinds: readonly NotificationKind[]): void;
   /** The admins who have Messages open on some socket, on any instance. */
   adminsWithMessagesOpen(): Promise<string[]>;
@@ -75,11 +81,12 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
     adapter: createAdapter(options.pool, { errorHandler: (err) => app.log.warn({ err }, 'socket.io adapter') }),
   });
 
+  const here = ROOMS.instance(randomUUID());
   io.use(async (socket, next) => {
     try {
       const principal = await authenticateSession(app.ctx.db, handshakeToken(socket));
       socket.data.principal = principal;
-      await socket.join(ROOMS.session(principal.sessionId));
+      await socket.join([here, ROOMS.session(principal.sessionId)]);
       if (principal.kind === 'admin') await socket.join(ROOMS.admin(principal.userId));
       next();
     } catch (error) {
@@ -159,9 +166,17 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
       io.to(ROOMS.admin(adminId)).emit(event, payload);
     },
     setNotificationKinds: (adminId, kinds) => {
-      const room = io.in(ROOMS.admin(adminId));
-      room.socketsLeave(NOTIFICATION_KINDS.filter((k) => !kinds.includes(k)).map(ROOMS.notifications));
-      room.socketsJoin(kinds.map(ROOMS.notifications));
+      const leave = NOTIFICATION_KINDS.filter((k) => !kinds.includes(k)).map(ROOMS.notifications);
+      const join = kinds.map(ROOMS.notifications);
+      // This instance's sockets at once, before the call that chose answers: the adapter changes
+      // rooms only after its NOTIFY's round trip, which a notification written meanwhile can beat.
+      const local = io.local.in(ROOMS.admin(adminId));
+      local.socketsLeave(leave);
+      local.socketsJoin(join);
+      // The other instances' sockets through the adapter, this one's left out (done above).
+      const others = io.in(ROOMS.admin(adminId)).except(here);
+      others.socketsLeave(leave);
+      others.socketsJoin(join);
     },
     async adminsWithMessagesOpen() {
       const sockets = await io.in(ROOMS.messagesOpen).fetchSockets();
