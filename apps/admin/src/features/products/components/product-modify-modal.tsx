@@ -23,6 +23,7 @@ import {
 } from '../product-form-images';
 import { ImageManager } from './form/image-manager';
 import { ProductFormSections } from './form/product-form-sections';
+import classes from './product-modify-modal.module.css';
 
 interface ProductModifyModalProps {
   /** The product to modify (from /list?edit={id}); null when closed. */
@@ -160,7 +161,7 @@ function ModifyProductForm({ product, onClose }: { product: Product; onClose: ()
           <FormSection title="Activity" order={3}>
             <RecordActivity kind="product" id={product._id} />
           </FormSection>
-          <Group justify="flex-end">
+          <Group justify="flex-end" className={classes.actions}>
             <Button variant="default" onClick={cancel}>
               Cancel
             </Button>
