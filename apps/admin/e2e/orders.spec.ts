@@ -563,6 +563,10 @@ test('deletes an order after the confirmation; Cancel keeps it', async ({ page, 
   await expect(order).toBeVisible();
 
   await order.getByRole('button', { name: 'Order Details' }).click();
+  // The status history and the activity load above the details' buttons: once they are in, the
+  // buttons stay where they are (a click aimed at one before could land on what arrived).
+  await expect(order.getByRole('region', { name: 'Status History' })).toContainText('No status changes yet.');
+  await expect(order.getByLabel(MESSAGES.loading)).toHaveCount(0);
   await order.getByRole('button', { name: 'Delete Order', exact: true }).click();
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(MESSAGES.orderDeleted)).toBeVisible();
