@@ -58,7 +58,10 @@ test('stock set in Modify Product is lowered live on the Product List by a store
       await stock.getByRole('textbox', { name: 'Units' }).fill('3');
       await expect(stock.getByText('3 in stock')).toBeVisible();
       if (width === AXE_WIDTH) await accessibleInBothSchemes(page, 'Modify Product, Stock');
-      await modal.getByRole('button', { name: 'Save Changes' }).click();
+      // Mid-form, Save Changes is at hand: its bar stays at the modal's foot, not below the activity.
+      const save = modal.getByRole('button', { name: 'Save Changes' });
+      await expect(save).toBeInViewport();
+      await save.click();
       await expect(updated).toBeVisible();
       await expect(modal).toBeHidden();
       // Closed at once, as its close button does, so that the next width's toast is its own save's
