@@ -66,4 +66,22 @@ describe('a control loaded on intent', () => {
     expect(screen.queryByRole('button', { name: 'Stand-in' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Real' })).toBeTruthy();
   });
+
+  // Its promise settled and the real control asked for, but not yet drawn when the press comes.
+  it('holds back a real control whose code came just before the press, until the release', async () => {
+    const { standIn, arrive } = drawn();
+    fireEvent.pointerEnter(standIn);
+    arrive(Real);
+    // The code's promise settles (its arrival asked of React) with no render in between.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    fireEvent.pointerDown(standIn, { button: 0 });
+    expect(screen.getByRole('button', { name: 'Stand-in' })).toBe(standIn);
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Real' })).toBeNull();
+
+    fireEvent.pointerUp(window);
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Stand-in' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Real' })).toBeTruthy();
+  });
 });

@@ -71,6 +71,12 @@ export function useLoadedOnIntent<P>(
   const press = useCallback(() => {
     if (pressing.current) return;
     pressing.current = true;
+    // The code may have come a moment before this press, its control not yet drawn (the stand-in
+    // still takes the press): that arrival waits for the release too.
+    if (loaded.current) {
+      held.current = loaded.current;
+      setLoaded(null);
+    }
     const release = () => {
       window.removeEventListener('pointerup', release, true);
       window.removeEventListener('pointercancel', release, true);
@@ -82,7 +88,7 @@ export function useLoadedOnIntent<P>(
     };
     window.addEventListener('pointerup', release, true);
     window.addEventListener('pointercancel', release, true);
-  }, [arrive]);
+  }, [arrive, loaded]);
 
   // The real control is committed (its button's ref set) before this runs: give it the focus the
   // stand-in had, before the browser paints.
