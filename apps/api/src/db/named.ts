@@ -117,6 +117,24 @@ function rowFields(selection: Record<string, unknown>, nullable: readonly string
   });
 }
 
+/** A Drizzle select as namedSelect and mappedSelect take it: its SQL and its selected fields. */
+type Select = SQLWrapper & { _: { selectedFields: Record<string, unknown> } };
+
+/** Runs a statement with rows as arrays, parsed as Drizzle has pg parse them, each made by `mapRow`. */
+async function mappedRows<T>(
+  pool: pg.Pool,
+  statement: { name?: string; text: string; values: unknown[] },
+  mapRow: ReturnType<typeof rowMapper>,
+): Promise<T[]> {
+  const result = await pool.query<unknown[]>({ ...statement, rowMode: 'array', types: drizzleTypes });
+  if (result.fields.length !== mapRow.cells) {
+    throw new Error(`${statement.name ?? 'select'}: ${result.fields.length} columns for ${mapRow.cells} fields`);
+  }
+  return result.rows.map(mapRow) as T[];
+}
+
+const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
+
 /**
  * A select as a named prepared statement whose rows are mapped by a mapper made once (issue 23):
  * the values Drizzle's own prepared query would give (the same type parsers, the same decoders),
@@ -125,25 +143,26 @@ function rowFields(selection: Record<string, unknown>, nullable: readonly string
  * Drizzle orders them; `nullable` names the nested objects a left join fills (null when their
  * first column is).
  */
-export function namedSelect<T>(
-  db: Db,
-  query: SQLWrapper & { _: { selectedFields: Record<string, unknown> } },
-  name: string,
-  options: { nullable?: readonly string[] } = {},
-) {
+export function namedSelect<T>(db: Db, query: Select, name: string, options: { nullable?: readonly string[] } = {}) {
   const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
   const mapRow = rowMapper(rowFields(query._.selectedFields, options.nullable ?? []));
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  return async (values: Record<string, unknown>): Promise<T[]> => {
-    const result = await pool.query<unknown[]>({
-      name,
-      text,
-      values: fillPlaceholders(params, values),
-      rowMode: 'array',
-      types: drizzleTypes,
-    });
-    if (result.fields.length !== mapRow.cells)
-      throw new Error(`${name}: ${result.fields.length} columns for ${mapRow.cells} fields`);
-    return result.rows.map(mapRow) as T[];
+  const pool = poolOf(db);
+  return (values: Record<string, unknown>): Promise<T[]> =>
+    mappedRows<T>(pool, { name, text, values: fillPlaceholders(params, values) }, mapRow);
+}
+
+/**
+ * Selects of one selection built anew at each call (their SQL depends on the values: a search's
+ * pattern and a date range are planned for what they are, so the statement stays unnamed, as
+ * Drizzle sends it), their rows made by one mapper, made from the first select it is given: the
+ * values Drizzle's own mapping gives, each row at its full shape (rowMapper). Every select it is
+ * given must select the same fields, in the same order.
+ */
+export function mappedSelect<T>(options: { nullable?: readonly string[] } = {}) {
+  let mapRow: ReturnType<typeof rowMapper> | undefined;
+  return (db: Db, query: Select): Promise<T[]> => {
+    mapRow ??= rowMapper(rowFields(query._.selectedFields, options.nullable ?? []));
+    const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+    return mappedRows<T>(poolOf(db), { text, values: params }, mapRow);
   };
 }

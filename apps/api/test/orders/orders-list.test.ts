@@ -133,6 +133,9 @@ async function expectSameAsByHand(query: Query) {
   expect(status, JSON.stringify(body)).toBe(200);
   const expected = byHand(query);
   expect({ total: body.total, ids: body.orders.map((o) => o._id) }, JSON.stringify(query)).toEqual(expected);
+  // Each order found answered whole, as the list of every order answers it (its rows mapped apart).
+  const listedWhole = new Map(all.map((o) => [o._id, o]));
+  expect(body.orders, JSON.stringify(query)).toEqual(body.orders.map((o) => listedWhole.get(o._id)));
   expect(body.page).toBe(query.page ?? 1);
   expect(body.pageSize).toBe(query.pageSize ?? ORDER_INITIAL_PAGE_SIZE);
   return { body, expected };
