@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Server, type Socket } from 'socket.io';
 import { authenticateSession, type Principal } from '../../modules/auth/service';
+import { settleKindRooms } from './kind-rooms';
 
 /** Room names, written once. */
 export const ROOMS = {
@@ -106,8 +107,14 @@ export async function createRealtime(app: FastifyInstance, options: RealtimeOpti
       socket.join(ROOMS.admins);
       // The bell: the rooms of the kinds this admin receives, joined before the acknowledgement.
       try {
-        const kinds = await options.notificationKinds(principal.userId);
-        if (socket.connected) socket.join(kinds.map(ROOMS.notifications));
+        await settleKindRooms(
+          () => options.notificationKinds(principal.userId),
+          (join, leave) => {
+            for (const kind of leave) socket.leave(ROOMS.notifications(kind));
+            socket.join(join.map(ROOMS.notifications));
+          },
+          () => socket.connected,
+        );
       } catch (err) {
         app.log.warn({ err }, 'socket join: could not read the notification kinds');
       }
