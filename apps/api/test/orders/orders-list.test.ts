@@ -8,6 +8,13 @@ import {
   type OrderListResponse,
 } from '@backroom/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  allOrdersQuery,
+  type ListedOrderRow,
+  listAllOrders,
+  listOrderPage,
+  listPageQuery,
+} from '../../src/modules/orders/repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { adminToken } from '../helpers/catalogue';
 import { insertOrder, orderCall } from '../helpers/orders';
@@ -380,5 +387,22 @@ describe('POST /api/order/list paging', () => {
       seen.push(...(await expectSameAsByHand({ page, pageSize: 15 })).body.orders.map((o) => o._id));
     }
     expect(seen).toEqual(all.map((o) => o._id));
+  });
+});
+
+describe('the rows as the app maps them', () => {
+  it("are Drizzle's own: every order, with a latest change and without, and a search's page", async () => {
+    const changed = all[3] as Order;
+    const status = ORDER_STATUSES.find((s) => s !== changed.status);
+    expect((await orderCall(t, token, API_PATHS.orderStatus, { orderId: changed._id, status })).statusCode).toBe(200);
+    const db = t.database.db;
+    const drizzles = (await allOrdersQuery(db)) as ListedOrderRow[];
+    expect(drizzles.filter((row) => row.lastChange !== null)).toHaveLength(1);
+    expect(await listAllOrders(db)).toEqual(drizzles);
+    const search = { search: { by: 'userName', text: 'an' }, delivery: 'all' } as const;
+    const page = { limit: 20, offset: 0 };
+    const found = await listOrderPage(db, search, page);
+    expect(found.rows.length).toBeGreaterThan(1);
+    expect(found.rows).toEqual(await listPageQuery(db, search, page));
   });
 });

@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBulkProducts } from '../../src/demo/catalogue';
-import { countQuery, listPageQuery } from '../../src/modules/products/repository';
+import { allProductsQuery, countQuery, listAllProducts, listPageQuery } from '../../src/modules/products/repository';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { addProduct, adminToken, minimalFields } from '../helpers/catalogue';
 
@@ -163,6 +163,12 @@ describe('GET /api/product/list', () => {
       expect(body.products.length).toBeGreaterThan(0);
       for (const product of body.products) expect(product).toEqual(byId.get(product._id));
     }
+  });
+
+  it("maps every product's row as Drizzle does (the whole list maps its rows itself too)", async () => {
+    const drizzles = await allProductsQuery(t.database.db);
+    expect(drizzles.length).toBeGreaterThan(400);
+    expect(await listAllProducts(t.database.db)).toEqual(drizzles);
   });
 
   it('counts every match only for a page with more after it', async () => {

@@ -279,14 +279,22 @@ async function pageOf(db: Db, filter: OrderFilter, found: Array<{ total: number;
   return { rows: found as unknown as ListedOrderRow[], total: found[0]?.total ?? 0 };
 }
 
-/** Every order, newest first, each with its latest change (the spec's list call with an empty body). */
-export async function listAllOrders(db: DbOrTx): Promise<ListedOrderRow[]> {
+/** Every order, newest first, each with its latest change (the spec's list with an empty body): the builder. */
+export function allOrdersQuery(db: DbOrTx) {
   const lastChange = lastChangeOf(db);
-  return (await db
+  return db
     .select(listedColumns(lastChange))
     .from(orders)
     .leftJoinLateral(lastChange, sql`true`)
-    .orderBy(...newestFirst)) as ListedOrderRow[];
+    .orderBy(...newestFirst);
+}
+
+/** Rows of every order made whole by one mapper, as a page's are (issue 23). */
+const everyOrder = mappedSelect<ListedOrderRow>({ nullable: ['lastChange'] });
+
+/** Every order, newest first, each with its latest change: allOrdersQuery's rows. */
+export function listAllOrders(db: Db): Promise<ListedOrderRow[]> {
+  return everyOrder(db, allOrdersQuery(db));
 }
 
 /**

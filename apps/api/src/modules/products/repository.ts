@@ -1,7 +1,7 @@
 import type { ProductSort, ProductTag } from '@backroom/contract';
 import { and, asc, count, desc, eq, inArray, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { namedSelect } from '../../db/named';
+import { mappedSelect, namedSelect } from '../../db/named';
 import { products } from '../../db/schema';
 import { type SessionProof, sessionLive, sessionToProve } from '../../db/session-proof';
 
@@ -392,10 +392,18 @@ export async function listProductPage(db: Db, filter: ProductFilter, page: PageW
   return { rows: found as ProductRow[], total: found[0]?.total ?? 0 };
 }
 
-/** Every product, oldest first (the spec's list call without parameters). */
-export function listAllProducts(db: DbOrTx) {
+/** Every product, oldest first (the spec's list call without parameters), as a query builder. */
+export function allProductsQuery(db: DbOrTx) {
   return db
     .select(productColumns)
     .from(products)
     .orderBy(...ordering('oldest'));
+}
+
+/** Rows of every product made whole by one mapper, as a page's are (issue 23). */
+const everyProduct = mappedSelect<ProductRow>();
+
+/** Every product, oldest first: allProductsQuery's rows. */
+export function listAllProducts(db: Db): Promise<ProductRow[]> {
+  return everyProduct(db, allProductsQuery(db));
 }
