@@ -205,10 +205,16 @@ describe('stock alerts (the bell hooks in here)', () => {
 });
 
 describe('a save and an order at once (the lock order, decision 055)', () => {
-  /** An order's own connection: its transaction stays open between the test's statements. */
+  /**
+   * An order's own connection: its transaction stays open between the test's statements. In a
+   * deadlock PostgreSQL aborts the backend whose deadlock_timeout runs out first with the cycle
+   * there; both waits start milliseconds apart, so on a busy machine the order's check could run
+   * before the app's. The order waits 30 s before it checks, so the app's side is the one aborted.
+   */
   async function orderConnection() {
     const client = new pg.Client({ connectionString: t.database.url });
     await client.connect();
+    await client.query(`SET deadlock_timeout = '30s'`);
     const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     await client.query('BEGIN');
     return { client, pid: rows[0]?.pid as number };
