@@ -398,11 +398,11 @@ describe('the rows as the app maps them', () => {
     const db = t.database.db;
     const drizzles = (await allOrdersQuery(db)) as ListedOrderRow[];
     expect(drizzles.filter((row) => row.lastChange !== null)).toHaveLength(1);
-    expect(await listAllOrders(db)).toEqual(drizzles);
+    expect(await listAllOrders(db)).toStrictEqual(drizzles);
     const search = { search: { by: 'userName', text: 'an' }, delivery: 'all' } as const;
     const page = { limit: 20, offset: 0 };
     const found = await listOrderPage(db, search, page);
     expect(found.rows.length).toBeGreaterThan(1);
-    expect(found.rows).toEqual(await listPageQuery(db, search, page));
+    expect(found.rows).toStrictEqual(await listPageQuery(db, search, page));
   });
 });

@@ -168,7 +168,7 @@ describe('GET /api/product/list', () => {
   it("maps every product's row as Drizzle does (the whole list maps its rows itself too)", async () => {
     const drizzles = await allProductsQuery(t.database.db);
     expect(drizzles.length).toBeGreaterThan(400);
-    expect(await listAllProducts(t.database.db)).toEqual(drizzles);
+    expect(await listAllProducts(t.database.db)).toStrictEqual(drizzles);
   });
 
   it('counts every match only for a page with more after it', async () => {
